@@ -1,0 +1,424 @@
+"""The contract every game implements: a mutable state with per-seat windows onto it.
+
+A game is a subclass of :class:`State`. The base class owns what every game shares (seats,
+seed, options, the seeded RNG, the action history, the raw event log), the checked
+``apply`` path, serialisation and replay; the game supplies the rules through a handful
+of methods (see :class:`State`). Python-chess and OpenSpiel shaped this: mutation for
+speed, a hand-written ``clone()``, and a checked path beside an unchecked fast path.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, Self
+
+from .errors import CorruptSave, IllegalAction, NotationError
+from .options import Option, OptionValue, resolve_options
+from .rng import Rng
+
+SAVE_FORMAT = "yuletide-save"
+SAVE_FORMAT_VERSION = 1
+
+#: One raw log entry: a flat tuple of JSON-safe values, its first item the event kind.
+#: The game renders it per seat (``_render_event``), so secrets stay in the engine.
+LogEntry = tuple[Any, ...]
+
+Status = Literal["ongoing", "finished", "unfinished"]
+
+
+class Action:
+    """Base of every game's actions: small immutable values whose ``str`` is their notation.
+
+    Games define them as ``@dataclass(frozen=True, slots=True)`` subclasses with a
+    ``__str__``; ``State.parse_action(str(a)) == a`` always holds (the conformance suite
+    checks it for every action met).
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self}>"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game stands: still going, finished (with winners), or cut off unfinished.
+
+    ``unfinished`` means the game's turn limit ended it (RULINGS.md, "safety limits"):
+    no winners. ``ranks`` use competition ranking (1 is best; ties share a place).
+    """
+
+    status: Status
+    winners: tuple[int, ...] = ()
+    scores: tuple[float, ...] | None = None
+    ranks: tuple[int, ...] | None = None
+    tiebreak: str | None = None
+    reason: str = ""
+
+    @property
+    def over(self) -> bool:
+        return self.status != "ongoing"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "winners": list(self.winners),
+            "scores": None if self.scores is None else list(self.scores),
+            "ranks": None if self.ranks is None else list(self.ranks),
+            "tiebreak": self.tiebreak,
+            "reason": self.reason,
+        }
+
+
+ONGOING = Outcome("ongoing")
+
+
+def competition_ranks(keys: Sequence[Any]) -> tuple[int, ...]:
+    """Ranks for sort keys where larger is better; equal keys share a place (1, 2, 2, 4)."""
+    return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayRecord:
+    """Everything that determines a game: replaying it gives the same state exactly."""
+
+    game: str
+    rules_version: int
+    players: int
+    seed: int
+    options: dict[str, OptionValue] = field(default_factory=dict)
+    actions: tuple[tuple[int, str], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": [[seat, text] for seat, text in self.actions],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> ReplayRecord:
+        """Parse a record, or CorruptSave saying which field is wrong."""
+        if not isinstance(data, Mapping):
+            raise CorruptSave("a replay record must be a JSON object")
+        want: dict[str, type | tuple[type, ...]] = {
+            "game": str,
+            "rules_version": int,
+            "players": int,
+            "seed": int,
+            "options": dict,
+            "actions": list,
+        }
+        for key, kind in want.items():
+            if key not in data:
+                raise CorruptSave(f"replay record has no {key!r} field")
+            if not isinstance(data[key], kind) or isinstance(data[key], bool):
+                raise CorruptSave(f"replay record field {key!r} has the wrong type")
+        actions: list[tuple[int, str]] = []
+        for i, item in enumerate(data["actions"]):
+            if (
+                not isinstance(item, list)
+                or len(item) != 2
+                or type(item[0]) is not int
+                or not isinstance(item[1], str)
+            ):
+                raise CorruptSave(f"action {i} must be [seat, notation], got {item!r}")
+            actions.append((item[0], item[1]))
+        return cls(
+            game=data["game"],
+            rules_version=data["rules_version"],
+            players=data["players"],
+            seed=data["seed"],
+            options=dict(data["options"]),
+            actions=tuple(actions),
+        )
+
+
+class State(ABC):
+    """A game in progress. Subclasses implement the rules; this class is the contract.
+
+    A game supplies: ``_setup`` (the deal), ``to_act``, ``legal_actions``, ``_apply``
+    (unchecked: the action came from ``legal_actions``), ``view``, ``_render_event``,
+    ``outcome``, ``clone``, ``_redeal`` (for ``determinize``), ``inventory`` / ``box``
+    (card conservation), ``parse_action``, ``action_space`` and ``render``; optionally
+    ``why_illegal`` for better error messages. Game data lives in the attributes named
+    by ``fields`` and holds only JSON values (ints, strings, bools, None, lists of them).
+    """
+
+    game_id: ClassVar[str]
+    title: ClassVar[str]
+    rules_version: ClassVar[int]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    options_spec: ClassVar[tuple[Option, ...]] = ()
+    fields: ClassVar[tuple[str, ...]] = ()
+
+    __slots__ = ("determinized", "history", "log", "options", "players", "rng", "seed")
+
+    players: int
+    seed: int
+    options: dict[str, OptionValue]
+    rng: Rng
+    history: list[tuple[int, Action]]
+    log: list[LogEntry]
+    #: True for a state made by ``determinize``: its record no longer replays to it.
+    determinized: bool
+
+    # ----------------------------------------------------------------- creation
+
+    def __init__(self, players: int, seed: int, options: dict[str, OptionValue]) -> None:
+        """Set up a new game. Use :func:`yuletide.new_game`, which validates first."""
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self.history = []
+        self.log = []
+        self.determinized = False
+        self._setup()
+
+    @classmethod
+    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> Self:
+        """A new game, with the player count and options validated."""
+        from .errors import InvalidOption
+
+        if players is None:
+            players = cls.default_players
+        if type(players) is not int or not cls.min_players <= players <= cls.max_players:
+            span = (
+                str(cls.min_players)
+                if cls.min_players == cls.max_players
+                else f"{cls.min_players} to {cls.max_players}"
+            )
+            raise InvalidOption(f"{cls.game_id} is for {span} players, got {players!r}")
+        if type(seed) is not int:
+            raise InvalidOption(f"seed must be a whole number, got {seed!r}")
+        return cls(players, seed, resolve_options(cls.game_id, cls.options_spec, options))
+
+    @abstractmethod
+    def _setup(self) -> None:
+        """Deal the game, drawing every random choice from ``self.rng``."""
+
+    # ------------------------------------------------------------ the contract
+
+    @property
+    @abstractmethod
+    def to_act(self) -> frozenset[int]:
+        """The seats that may act now (several for simultaneous choices and races)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now ([] if it may not act). Never depends on
+        anything the seat cannot see."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Perform a legal action (unchecked) and append its log entries."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-safe dict of everything ``seat`` may know; None is a spectator."""
+
+    @abstractmethod
+    def _render_event(self, entry: LogEntry, seat: int | None) -> dict[str, Any]:
+        """One raw log entry as ``seat`` saw it."""
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """Finished or not, winners, scores, ranks, the deciding tie-break."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy, cheap (flat lists of ints), never ``deepcopy``.
+        Start from ``self._clone_base()`` and copy the game's own fields."""
+
+    def _clone_base(self) -> Self:
+        """A new object of this class holding copies of the shared fields only."""
+        other = object.__new__(type(self))
+        other.players = self.players
+        other.seed = self.seed
+        other.options = self.options  # never mutated after creation
+        other.rng = Rng(self.rng.state)
+        other.history = self.history.copy()
+        other.log = self.log.copy()  # entries are immutable tuples
+        other.determinized = self.determinized
+        return other
+
+    @abstractmethod
+    def _redeal(self, seat: int, rng: Rng) -> None:
+        """Re-deal, in place, everything hidden from ``seat``, consistently with what it
+        knows (used by ``determinize``)."""
+
+    @abstractmethod
+    def inventory(self) -> list[str]:
+        """Every card (or tile) of the game, wherever it is now, one name each."""
+
+    @abstractmethod
+    def box(self) -> list[str]:
+        """Every card (or tile) the game was set up with: ``inventory`` must always
+        be a permutation of it."""
+
+    @classmethod
+    @abstractmethod
+    def parse_action(cls, text: str) -> Action:
+        """The action written as ``text``, or NotationError listing the forms."""
+
+    @classmethod
+    @abstractmethod
+    def action_space(cls, players: int) -> list[Action]:
+        """Every action that can ever be legal at this player count."""
+
+    @staticmethod
+    @abstractmethod
+    def render(view: Mapping[str, Any]) -> str:
+        """A view as text a person can follow (terminal play and logs)."""
+
+    # --------------------------------------------------------- checked path
+
+    def why_illegal(self, seat: int, action: Action) -> IllegalAction:
+        """The reason ``action`` is illegal for ``seat`` now. Games override this to
+        cite their rules; it must not name anything the seat cannot see."""
+        legal = ", ".join(str(a) for a in self.legal_actions(seat))
+        return IllegalAction(f"{action} is not legal now; legal now: {legal}")
+
+    def check_seat(self, seat: Any) -> int:
+        """``seat`` if it is a seat of this game, else IllegalAction."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r}: seats are 0 to {self.players - 1}")
+        result: int = seat
+        return result
+
+    def apply(self, seat: int, action: Action | str) -> list[dict[str, Any]]:
+        """Perform an action if it is legal, and return the new events as ``seat`` sees
+        them. Otherwise raise IllegalAction (or NotationError) and change nothing."""
+        seat = self.check_seat(seat)
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        elif not isinstance(action, Action):
+            raise NotationError(f"an action must be an Action or its notation, got {action!r}")
+        if self.outcome.over:
+            raise IllegalAction(f"the game is over ({self.outcome.status}): no seat may act")
+        to_act = self.to_act
+        if seat not in to_act:
+            waiting = ", ".join(str(s) for s in sorted(to_act))
+            raise IllegalAction(f"seat {seat} may not act now; waiting for seat {waiting}")
+        if action not in self.legal_actions(seat):
+            raise self.why_illegal(seat, action)
+        start = len(self.log)
+        self.apply_unchecked(seat, action)
+        return [self._render_event(e, seat) for e in self.log[start:]]
+
+    def apply_unchecked(self, seat: int, action: Action) -> None:
+        """The fast path for bots and simulation: ``action`` must come from
+        ``legal_actions(seat)``. The conformance suite proves it agrees with ``apply``."""
+        self.history.append((seat, action))
+        self._apply(seat, action)
+
+    # ------------------------------------------------------- derived windows
+
+    def events(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+        """The event log from entry ``start`` on, each entry as ``seat`` saw it."""
+        render = self._render_event
+        return [render(e, seat) for e in self.log[start:]]
+
+    def determinize(self, seat: int, rng: Rng) -> Self:
+        """A state ``seat`` cannot tell from this one, everything hidden from it
+        re-dealt (and the future randomness re-seeded). For search and leak checks."""
+        det = self.clone()
+        det.determinized = True
+        det.rng = rng.fork()
+        det._redeal(seat, rng)
+        return det
+
+    # ------------------------------------------------------ records and saves
+
+    def record(self) -> ReplayRecord:
+        """(game id, rules version, options, seed, actions): replaying it gives this state."""
+        return ReplayRecord(
+            game=self.game_id,
+            rules_version=self.rules_version,
+            players=self.players,
+            seed=self.seed,
+            options=dict(self.options),
+            actions=tuple((s, str(a)) for s, a in self.history),
+        )
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every bit of the state as JSON values (what ``to_json`` saves)."""
+        data = {name: getattr(self, name) for name in self.fields}
+        data["rng"] = self.rng.state
+        data["log"] = self.log
+        return json.loads(json.dumps(data))  # type: ignore[no-any-return]
+
+    def to_json(self) -> str:
+        """The whole state; :func:`yuletide.load` gives it back exactly."""
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "format_version": SAVE_FORMAT_VERSION,
+                "record": self.record().to_dict(),
+                "determinized": self.determinized,
+                "state": self.snapshot(),
+            },
+            sort_keys=True,
+            separators=(",", ":"),
+        )
+
+    def _restore_snapshot(self, data: Mapping[str, Any]) -> None:
+        """Overwrite this state's fields with a snapshot whose shape matches."""
+        for name in (*self.fields, "rng", "log"):
+            if name not in data:
+                raise CorruptSave(f"saved state has no {name!r} field")
+        for name in self.fields:
+            value = data[name]
+            _check_shape(name, getattr(self, name), value)
+            setattr(self, name, value)
+        if type(data["rng"]) is not int or not 0 <= data["rng"] < 1 << 64:
+            raise CorruptSave("saved state field 'rng' must be a 64-bit whole number")
+        if not isinstance(data["log"], list) or not all(isinstance(e, list) for e in data["log"]):
+            raise CorruptSave("saved state field 'log' must be a list of lists")
+        self.rng = Rng(data["rng"])
+        self.log = [tuple(e) for e in data["log"]]
+        if sorted(self.inventory()) != sorted(self.box()):
+            raise CorruptSave("saved state does not hold every card exactly once")
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.game_id} players={self.players} seed={self.seed}"
+            f" actions={len(self.history)} {self.outcome.status}>"
+        )
+
+
+def _check_shape(name: str, fresh: Any, value: Any) -> None:
+    """A loaded field must have the kind of value a fresh game holds there."""
+    if isinstance(fresh, bool) or isinstance(value, bool):
+        ok = isinstance(fresh, bool) == isinstance(value, bool) or fresh is None or value is None
+    elif isinstance(fresh, int | str) or fresh is None:
+        ok = value is None or isinstance(value, int | str)
+    else:
+        ok = isinstance(value, type(fresh))
+    if not ok:
+        raise CorruptSave(
+            f"saved state field {name!r} should be {type(fresh).__name__},"
+            f" got {type(value).__name__}"
+        )
+
+
+def replay_actions(state: State, actions: Iterable[tuple[int, str]]) -> State:
+    """Apply notated actions through the checked path; CorruptSave names the bad one."""
+    for i, (seat, text) in enumerate(actions):
+        try:
+            state.apply(seat, text)
+        except IllegalAction as err:
+            raise CorruptSave(
+                f"action {i} ({text!r} by seat {seat}) cannot be replayed: {err}"
+            ) from err
+    return state
