@@ -18,9 +18,10 @@ Rules implemented (rules/christmas-lights.md, "Where's That Bulb?"), every sente
   pairs wins; a tie goes to the most Character card pairs; if still tied, the tied
   players share victory.
 
-Knowledge: every flip is public. The face of a card flipped back down is not in the view
-unless option ``memory_aid`` is on (it is a memory game); it is in every seat's event
-log. ``determinize`` re-deals only the cards nobody has seen, keeping seen cards where
+Knowledge: every flip is public. The view shows the cards flipped in the last turn
+(``last_turn``), as the table saw them before they went face down; older faces are not
+in the view unless option ``memory_aid`` is on (it is a memory game), but every flip is
+in every seat's event log. ``determinize`` re-deals only the cards nobody has seen, keeping seen cards where
 they are, which is exactly what every player knows.
 
 Options: ``memory_aid`` (default false) shows the last seen face of every face-down card;
