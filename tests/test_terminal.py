@@ -9,7 +9,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO, cast
 
 import pytest
 
@@ -45,7 +45,9 @@ def run_play(
     return code, out.getvalue()
 
 
-def run_replay(path: Path, *, seat: int | None = None, step: bool = False, stdin_text: str = ""):
+def run_replay(
+    path: Path, *, seat: int | None = None, step: bool = False, stdin_text: str = ""
+) -> tuple[int, str]:
     out = io.StringIO()
     code = replay(str(path), seat=seat, step=step, stdin=io.StringIO(stdin_text), stdout=out)
     return code, out.getvalue()
@@ -148,8 +150,8 @@ def test_end_of_input_stops_and_still_saves(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_saves_and_exits_130(tmp_path: Path) -> None:
-    class Interrupting(io.StringIO):
-        def readline(self, size: int | None = -1) -> str:
+    class Interrupting:
+        def readline(self) -> str:
             raise KeyboardInterrupt
 
     save = tmp_path / "g.json"
@@ -162,7 +164,7 @@ def test_ctrl_c_saves_and_exits_130(tmp_path: Path) -> None:
         options={},
         bots="random",
         save=str(save),
-        stdin=Interrupting(),
+        stdin=cast(TextIO, Interrupting()),
         stdout=out,
     )
     assert code == 130
@@ -186,9 +188,11 @@ def test_seat_other_than_zero_plays_after_the_bots(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     code, _ = run_play("1\nq\n", save, seat=2)
     assert code == 0
-    seats = [s for s, _ in load(save)["actions"]]
-    assert seats[-1] == 2
-    assert 0 in seats and 1 in seats
+    record = load(save)
+    seats = [s for s, _ in record["actions"]]
+    assert seats.count(2) == 1
+    assert 0 in seats[: seats.index(2)] and 1 in seats[: seats.index(2)]
+    assert yuletide.replay(record).to_act == frozenset({2})  # quit at seat 2's next turn
 
 
 @pytest.mark.parametrize(
@@ -196,7 +200,7 @@ def test_seat_other_than_zero_plays_after_the_bots(tmp_path: Path) -> None:
     [
         ({"players": 9}, "looney-lights is for 2 to 6 players, got 9"),
         ({"options": {"turn_limit": 0}}, "option 'turn_limit' must be"),
-        ({"options": {"colour": "red"}}, "colour"),
+        ({"options": {"colour": "red"}}, "has no option 'colour'"),
         ({"seat": 3}, "there is no seat 3: seats are 0 to 2"),
         ({"seat": -1}, "there is no seat -1"),
         ({"bots": "genius"}, "no bot 'genius'"),

@@ -1,9 +1,9 @@
 """Yuletide: play, study and train AI on four Christmas tabletop games.
 
-    >>> import yuletide
-    >>> state = yuletide.new_game("looney-lights", players=4, seed=7)
-    >>> seat = min(state.to_act)
-    >>> events = state.apply(seat, state.legal_actions(seat)[0])
+>>> import yuletide
+>>> state = yuletide.new_game("looney-lights", players=4, seed=7)
+>>> seat = min(state.to_act)
+>>> events = state.apply(seat, state.legal_actions(seat)[0])
 """
 
 # The games subpackage is imported first (registering every game); the name ``games`` is

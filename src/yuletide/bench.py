@@ -88,9 +88,7 @@ def time_rlcard_uno(seconds: float) -> dict[str, Any] | None:
     }
 
 
-def main(
-    seconds: float = 3.0, json_path: str | None = None, games: list[str] | None = None
-) -> int:
+def main(seconds: float = 3.0, json_path: str | None = None, games: list[str] | None = None) -> int:
     chosen = games or list(_all_games())
     rows = []
     for game_id in chosen:
@@ -117,9 +115,7 @@ def main(
         result["ratio_to_rlcard_uno"] = ratios
         for game_id in chosen:
             best = [r for k, r in ratios.items() if k.startswith(game_id + "/")]
-            print(
-                f"{game_id}: {min(best):.1f}x to {max(best):.1f}x RLCard UNO's decisions/s"
-            )
+            print(f"{game_id}: {min(best):.1f}x to {max(best):.1f}x RLCard UNO's decisions/s")
     if json_path:
         with open(json_path, "w", encoding="utf-8") as f:
             json.dump(result, f, indent=2)

@@ -39,7 +39,9 @@ def cmd_list(args: argparse.Namespace) -> int:
             if info["min_players"] == info["max_players"]
             else f"{info['min_players']}-{info['max_players']}"
         )
-        print(f"{info['id']:<20} {span:>4} players  {info['title']} (rules v{info['rules_version']})")
+        print(
+            f"{info['id']:<20} {span:>4} players  {info['title']} (rules v{info['rules_version']})"
+        )
         for opt in info["options"]:
             print(f"{'':<22}--option {opt['name']}={json.dumps(opt['default'])}  {opt['doc']}")
     return 0
@@ -166,7 +168,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=0)
     p.add_argument("--seed", type=int, default=None, help="default: a fresh random seed")
     p.add_argument("--bots", help="bot name for the other seats (random)")
-    p.add_argument("--save", help="where to save the replay record (default: ./<game>-<seed>.replay.json)")
+    p.add_argument(
+        "--save", help="where to save the replay record (default: ./<game>-<seed>.replay.json)"
+    )
     p.add_argument("--option", action="append", type=_parse_option, metavar="NAME=VALUE")
     p.set_defaults(func=cmd_play)
 

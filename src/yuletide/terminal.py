@@ -304,9 +304,11 @@ def replay(path: str, *, seat: int | None, step: bool, stdin: TextIO, stdout: Te
                 return 0
             if line.strip().lower() in QUIT_WORDS:
                 return 0
-        state.apply(actor, text)
+        action = state.parse_action(text)
+        label = state.action_seen_by(actor, action, seat)
+        state.apply(actor, action)
         say()
-        say(f"Step {i}/{total} — {_who(actor, seat)}: {text}")
+        say(f"Step {i}/{total} — {_who(actor, seat)}: {label}")
         shown = _show_events(say, state, seat, shown)
         say(state.render(state.view(seat)))
     say()

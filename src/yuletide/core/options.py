@@ -48,13 +48,15 @@ class Option:
             )
         if self.choices is not None and value not in self.choices:
             raise InvalidOption(f"option {self.name!r} must be {self.allowed()}, got {value!r}")
-        if isinstance(value, int) and not isinstance(value, bool):
-            if (self.minimum is not None and value < self.minimum) or (
-                self.maximum is not None and value > self.maximum
-            ):
-                raise InvalidOption(
-                    f"option {self.name!r} must be {self.allowed()}, got {value!r}"
-                )
+        if (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and (
+                (self.minimum is not None and value < self.minimum)
+                or (self.maximum is not None and value > self.maximum)
+            )
+        ):
+            raise InvalidOption(f"option {self.name!r} must be {self.allowed()}, got {value!r}")
         result: OptionValue = value
         return result
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Self
 
-from .errors import CorruptSave, IllegalAction, NotationError
+from .errors import CorruptSave, IllegalAction, InvalidOption, NotationError
 from .options import Option, OptionValue, resolve_options
 from .rng import Rng
 
@@ -187,8 +187,6 @@ class State(ABC):
     @classmethod
     def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> Self:
         """A new game, with the player count and options validated."""
-        from .errors import InvalidOption
-
         if players is None:
             players = cls.default_players
         if type(players) is not int or not cls.min_players <= players <= cls.max_players:
@@ -288,6 +286,12 @@ class State(ABC):
         cite their rules; it must not name anything the seat cannot see."""
         legal = ", ".join(str(a) for a in self.legal_actions(seat))
         return IllegalAction(f"{action} is not legal now; legal now: {legal}")
+
+    def action_seen_by(self, seat: int, action: Action, viewer: int | None) -> str:
+        """How ``viewer`` sees ``seat`` announce ``action`` now (before it is applied).
+        The notation by default; a game whose actions can be secret (a face-down choice)
+        overrides this, and replays and clients show only this text."""
+        return str(action)
 
     def check_seat(self, seat: Any) -> int:
         """``seat`` if it is a seat of this game, else IllegalAction."""

@@ -33,7 +33,7 @@ def _play_range(
 ) -> list[tuple[str, list[int], int]]:
     """Games ``lo..hi-1`` of a simulation: (status, winners, decisions) each."""
     game_id, players, seed, bot_names, options, lo, hi = args
-    out = []
+    out: list[tuple[str, list[int], int]] = []
     for i in range(lo, hi):
         game_seed = derive_seed(seed, i)
         bots = [make_bot(bot_names[s], derive_seed(game_seed, 1 + s)) for s in range(players)]
@@ -106,7 +106,9 @@ def simulate(
         "shared_wins": sum(1 for r in finished if len(r[1]) > 1),
         "no_winner": sum(1 for r in finished if not r[1]),
         "finished_rate": len(finished) / games if games else 0.0,
-        "unfinished_rate": sum(1 for r in results if r[0] == "unfinished") / games if games else 0.0,
+        "unfinished_rate": sum(1 for r in results if r[0] == "unfinished") / games
+        if games
+        else 0.0,
         "length_mean": statistics.fmean(lengths) if lengths else 0.0,
         "length_median": statistics.median(lengths) if lengths else 0.0,
         "seconds": elapsed,

@@ -130,7 +130,9 @@ _NOTATION: dict[str, Action] = {
         _PASS,
     )
 }
-_FORMS = "play <colour> | play bubble <colour> | play plug | play broken | draw | pass | name <colour>"
+_FORMS = (
+    "play <colour> | play bubble <colour> | play plug | play broken | draw | pass | name <colour>"
+)
 
 
 @register
@@ -161,7 +163,7 @@ class LooneyLights(State):
         "turns",
         "winner",
     )
-    __slots__ = fields + ("turn_limit",)
+    __slots__ = (*fields, "turn_limit")
 
     hands: list[list[int]]  # per seat, a count per kind
     sizes: list[int]  # per seat, cards in hand
@@ -254,10 +256,10 @@ class LooneyLights(State):
                 return list(_PLAY_BUBBLE)
             return [_PLAY[d]]
         if step == FOLLOW_UP:
-            acts: list[Action] = [_PLAY[k] for k in COLOUR_IDS if hand[k]]
+            follow: list[Action] = [_PLAY[k] for k in COLOUR_IDS if hand[k]]
             if hand[BUBBLE]:
-                acts.extend(_PLAY_BUBBLE)
-            return acts
+                follow.extend(_PLAY_BUBBLE)
+            return follow
         return list(_NAME)
 
     def _apply(self, seat: int, action: Action) -> None:
@@ -420,9 +422,7 @@ class LooneyLights(State):
             "hand_sizes": list(self.sizes),
             "hand": _hand_names(self.hands[seat]) if mine else None,  # type: ignore[index]
             "drawn": (
-                KIND_NAME[self.drawn]
-                if mine and seat == self.turn and self.step == DRAWN
-                else None
+                KIND_NAME[self.drawn] if mine and seat == self.turn and self.step == DRAWN else None
             ),
             "turns": self.turns,
             "turn_limit": self.turn_limit,
@@ -438,7 +438,12 @@ class LooneyLights(State):
         if kind == "play":
             return {"type": "play", "seat": entry[1], "card": KIND_NAME[entry[2]]}
         if kind == "bubble":
-            return {"type": "play", "seat": entry[1], "card": "bubble", "colour": KIND_NAME[entry[2]]}
+            return {
+                "type": "play",
+                "seat": entry[1],
+                "card": "bubble",
+                "colour": KIND_NAME[entry[2]],
+            }
         if kind == "name":
             return {"type": "name", "seat": entry[1], "colour": KIND_NAME[entry[2]]}
         if kind == "draw":
@@ -537,8 +542,7 @@ class LooneyLights(State):
         colour = view["colour"]
         top = view["discard"][-1]
         lines.append(
-            f"Looney Lights — turn {view['turns'] + 1}, seat {view['turn']} to act"
-            f" ({view['step']})"
+            f"Looney Lights — turn {view['turns'] + 1}, seat {view['turn']} to act ({view['step']})"
         )
         shown = f"{GLYPHS[colour]} {colour}" if colour else "none yet (to be named)"
         lines.append(

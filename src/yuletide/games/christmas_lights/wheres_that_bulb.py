@@ -21,8 +21,8 @@ Rules implemented (rules/christmas-lights.md, "Where's That Bulb?"), every sente
 Knowledge: every flip is public. The view shows the cards flipped in the last turn
 (``last_turn``), as the table saw them before they went face down; older faces are not
 in the view unless option ``memory_aid`` is on (it is a memory game), but every flip is
-in every seat's event log. ``determinize`` re-deals only the cards nobody has seen, keeping seen cards where
-they are, which is exactly what every player knows.
+in every seat's event log. ``determinize`` re-deals only the cards nobody has seen,
+keeping seen cards where they are, which is exactly what every player knows.
 
 Options: ``memory_aid`` (default false) shows the last seen face of every face-down card;
 ``turn_limit`` (default 20000 turns) ends the game unfinished (RULINGS.md, safety limits).
@@ -235,7 +235,7 @@ class WheresThatBulb(State):
         return _ONGOING
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        grid = []
+        grid: list[dict[str, str] | None] = []
         for c, kind in enumerate(self.grid):
             if kind == REMOVED:
                 grid.append(None)
@@ -258,9 +258,7 @@ class WheresThatBulb(State):
             "last_turn": [
                 {"cell": cell_name(c), "card": KINDS[self._last_kind(c)]} for c in self.last
             ],
-            "pairs": [
-                [_pair_name(w[i], w[i + 1]) for i in range(0, len(w), 2)] for w in self.won
-            ],
+            "pairs": [[_pair_name(w[i], w[i + 1]) for i in range(0, len(w), 2)] for w in self.won],
             "memory_aid": self.memory_aid,
             "turns": self.turns,
             "turn_limit": self.turn_limit,
@@ -364,16 +362,14 @@ class WheresThatBulb(State):
                 else:
                     row.append("##")
             lines.append(f"  {r + 1:>2} " + " ".join(row))
-        lines.append(
-            "  key: ## face down, .. matched, Re Gr Ye Bl Pu Pk colours, Bb bubble,"
-            " xx broken, Pl plug, SA MC EM EF RD SM characters"
-        )
+        lines.append("  key: ## face down, .. matched, Re Gr Ye Bl Pu Pk colours, Bb bubble,")
+        lines.append("       xx broken, Pl plug, SA MC EM EF RD SM characters")
         if view["last_turn"]:
             shown = ", ".join(f"{x['cell']} {x['card']}" for x in view["last_turn"])
             lines.append(f"Last flipped: {shown}")
         for s, pairs in enumerate(view["pairs"]):
             me = " (you)" if s == view["seat"] else ""
-            lines.append(f"  seat {s}{me}: {len(pairs)} pairs {' '.join(pairs)}")
+            lines.append(f"  seat {s}{me}: {len(pairs)} pairs {' '.join(pairs)}".rstrip())
         outcome = view["outcome"]
         if outcome["status"] != "ongoing":
             lines.append(f"Game over ({outcome['status']}): {outcome['reason']}")
