@@ -1037,6 +1037,27 @@ def test_determinize_keeps_a_follow_up_for_a_seat_that_played_a_broken_bulb() ->
         assert det.legal_actions(1)
 
 
+def test_determinize_redraws_the_card_another_seat_must_play_from_its_new_hand() -> None:
+    """Knowledge: the table knows only that the drawn card can be played, not which it
+    is, so a determinization re-draws it (no peek) among the playable cards it dealt."""
+    state = scenario(
+        hands=["red", "green yellow plug", "pink"],
+        discard="red",
+        turn=1,
+        step=DRAWN,
+        drawn="plug",
+    )
+    drawn = set()
+    for i in range(30):
+        det = state.determinize(0, Rng(i))
+        assert det.view(0) == state.view(0)
+        actions = det.legal_actions(1)
+        assert actions and all(str(a).startswith("play") for a in actions)
+        assert det.hands[1][det.drawn] >= 1
+        drawn.add(det.drawn)
+    assert len(drawn) > 1
+
+
 # ------------------------------------------------------------- records and whole games
 
 

@@ -31,14 +31,18 @@ ours where it is silent — each tested by name):
   on it (the rule lists only plain and Bubble Bulbs), but its colour may be matched.
 * ``drawn-card`` (ours): while drawing, only the drawn card itself counts as "a card you
   can play"; once drawn, playing it is the only legal action.
+* ``specials-need-no-match`` (ours): "If you do not have a matching plain colored bulb"
+  governs Plugs and Broken Bulbs; a Bubble Bulb "may always be played".
 * Turn limit (RULINGS.md, safety limits): option ``turn_limit``; the game then ends
-  *unfinished* (everyone can be stuck passing once every card is in hands).
+  *unfinished*. Play cannot stall for good (whoever holds the colour in play or a Bubble
+  Bulb can always play), so the limit is only a guard.
 
 Knowledge: hands are hidden from the other seats (each sees their sizes); the discard
 pile is public, and the view lists it whole so nobody relies on memory. ``determinize``
-re-deals the other hands and the deck together, keeping each hand's size, the card a
-seat drew and must play, and a follow-up card after a Broken Bulb; it does not use the
-weaker inferences a careful player could draw from who could not play.
+re-deals the other hands and the deck together, keeping each hand's size and what the
+table knows of the player to act (a follow-up card after a Broken Bulb; a drawn card
+that can be played, itself re-drawn from their new hand); it does not use the weaker
+inferences a careful player could draw from who could not play.
 
 Options: ``turn_limit`` (default 1000 turns).
 
@@ -341,7 +345,13 @@ class LooneyLights(State):
             )
         if step == DRAWN:
             return IllegalAction(
-                f"you drew a card you can play: play it ({self.legal_actions(seat)[0]})",
+                "you drew a card you can play: play it ("
+                + (
+                    "play bubble <colour>"
+                    if self.drawn == BUBBLE
+                    else f"play {KIND_NAME[self.drawn]}"
+                )
+                + ")",
                 RULE + ": draw until you draw a card you can play; play that card",
             )
         if step == FOLLOW_UP:
@@ -475,34 +485,42 @@ class LooneyLights(State):
         return other
 
     def _redeal(self, seat: int, rng: Rng) -> None:
+        """Re-deal the deck and the other hands; the player to act keeps what the table
+        knows of them: after a Broken Bulb they hold a follow-up card, and a card they
+        drew and must play is one they can play (which one is re-drawn too)."""
         others = [s for s in range(self.players) if s != seat]
-        # A card another seat drew and must play is not re-dealt (it is played next).
-        keep = [0] * self.players
-        if self.turn != seat and self.step == DRAWN:
-            keep[self.turn] = 1
         pool = list(self.deck)
         for s in others:
-            hand = self.hands[s]
-            for k in range(N_KINDS):
-                n = hand[k] - (keep[s] if k == self.drawn else 0)
-                pool.extend([k] * n)
-        must_follow = self.turn != seat and self.step == FOLLOW_UP
+            pool.extend(k for k in range(N_KINDS) for _ in range(self.hands[s][k]))
+        actor = self.turn if self.turn != seat else -1
         for _attempt in range(1000):
             rng.shuffle(pool)
-            hands = {}
+            hands: dict[int, list[int]] = {}
             i = 0
             for s in others:
-                n = self.sizes[s] - keep[s]
                 hand = [0] * N_KINDS
-                for k in pool[i : i + n]:
+                for k in pool[i : i + self.sizes[s]]:
                     hand[k] += 1
-                if keep[s]:
-                    hand[self.drawn] += 1
                 hands[s] = hand
-                i += n
-            # After a Broken Bulb the player is known to hold a plain or Bubble Bulb.
-            if not must_follow or any(hands[self.turn][k] for k in range(BROKEN)):
+                i += self.sizes[s]
+            if actor < 0 or self.step in (PLAY, DRAWING, NAME):
                 break
+            hand = hands[actor]
+            if self.step == FOLLOW_UP:
+                if any(hand[k] for k in range(BROKEN)):
+                    break
+                continue
+            playable = [
+                k
+                for k in range(N_KINDS)
+                for _ in range(hand[k])
+                if k == BUBBLE or _PLAY[k] in self._plays(hand)
+            ]
+            if playable:
+                self.drawn = playable[rng.below(len(playable))]
+                break
+        else:  # no consistent deal found: leave the hidden cards as they are
+            return
         for s, hand in hands.items():
             self.hands[s] = hand
         self.deck = pool[i:]
