@@ -1,13 +1,20 @@
 """Bots: players that act through a seat's window only (view, legal actions, log)."""
 
+from collections.abc import Callable
+
 from .base import Bot, SeatWindow
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "RandomBot", "SeatWindow", "make_bot"]
+__all__ = ["BOTS", "Bot", "RandomBot", "SeatWindow", "make_bot"]
+
+#: Bot constructors by name; each takes a seed. Add a line here for a new bot.
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+}
 
 
 def make_bot(name: str, seed: int) -> Bot:
-    """A bot by name (``random``), seeded; ValueError lists the names there are."""
-    if name == "random":
-        return RandomBot(seed)
-    raise ValueError(f"no bot {name!r}; bots: random")
+    """A bot by name, seeded; ValueError lists the names there are."""
+    if name not in BOTS:
+        raise ValueError(f"no bot {name!r}; bots: {', '.join(sorted(BOTS))}")
+    return BOTS[name](seed)

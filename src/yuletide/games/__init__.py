@@ -1,5 +1,5 @@
-"""The games. Importing this package registers every built-in game."""
+"""The games, one package per family. Importing this package registers every game."""
 
-from . import christmas_lights
+from . import christmas_lights, christmas_story, jolly_christmas, twinkling_lights
 
-__all__ = ["christmas_lights"]
+__all__ = ["christmas_lights", "christmas_story", "jolly_christmas", "twinkling_lights"]

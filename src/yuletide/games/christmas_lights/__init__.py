@@ -1,5 +1,12 @@
-"""Christmas Lights: A Card Game — the main game and its bonus games."""
+"""Christmas Lights: A Card Game — the main game and its bonus games.
 
-from . import looney_lights, wheres_that_bulb
+Every module of this package that is not private (``_name``) or ``content`` is a game
+module and is imported here, which registers its game.
+"""
 
-__all__ = ["looney_lights", "wheres_that_bulb"]
+import importlib
+import pkgutil
+
+for _module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
+    if not _module.startswith("_") and _module != "content":
+        importlib.import_module(f"{__name__}.{_module}")
