@@ -29,6 +29,7 @@ test: check
 ## make bench: random-playout speed of every game (+ RLCard UNO when the bench extra is installed).
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[bench]' || echo "bench extra (rlcard) not installable; timing Yuletide only"
+	@mkdir -p bench
 	$(BIN)/yuletide bench --json bench/results.json
 
 format: $(STAMP)
