@@ -221,7 +221,8 @@ def test_setup_youngest_player_seat_0_takes_the_first_turn() -> None:
         for seat in range(1, players):
             assert state.legal_actions(seat) == []
             err = refused(state, seat, "draw")
-            assert str(err) == f"seat {seat} may not act now; waiting for seat 0"
+            assert err.reason == f"seat {seat} may not act now; waiting for seat 0"
+            assert err.rule == "Looney Lights: turn order"
 
 
 def test_setup_play_continues_clockwise() -> None:
@@ -771,7 +772,8 @@ def test_the_first_person_to_discard_all_of_their_cards_is_the_winner() -> None:
     assert state.to_act == frozenset()
     assert all(state.legal_actions(s) == [] for s in range(3))
     err = refused(state, 1, "play blue")
-    assert str(err) == "the game is over (finished): no seat may act"
+    assert err.reason == "the game is over (finished): no seat may act"
+    assert err.rule == "Looney Lights: game end"
     assert state.view(2)["outcome"]["winners"] == [0]
 
 
@@ -823,7 +825,7 @@ def test_ruling_turn_limit_ends_the_game_unfinished_with_no_winners() -> None:
     assert state.to_act == frozenset()
     assert all(state.legal_actions(s) == [] for s in range(3))
     err = refused(state, 2, "play red")
-    assert str(err) == "the game is over (unfinished): no seat may act"
+    assert err.reason == "the game is over (unfinished): no seat may act"
 
 
 def test_ruling_turn_limit_default_is_1000_and_counts_whole_turns() -> None:

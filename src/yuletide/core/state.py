@@ -309,11 +309,17 @@ class State(ABC):
         elif not isinstance(action, Action):
             raise NotationError(f"an action must be an Action or its notation, got {action!r}")
         if self.outcome.over:
-            raise IllegalAction(f"the game is over ({self.outcome.status}): no seat may act")
+            raise IllegalAction(
+                f"the game is over ({self.outcome.status}): no seat may act",
+                f"{self.title}: game end",
+            )
         to_act = self.to_act
         if seat not in to_act:
             waiting = ", ".join(str(s) for s in sorted(to_act))
-            raise IllegalAction(f"seat {seat} may not act now; waiting for seat {waiting}")
+            raise IllegalAction(
+                f"seat {seat} may not act now; waiting for seat {waiting}",
+                f"{self.title}: turn order",
+            )
         if action not in self.legal_actions(seat):
             raise self.why_illegal(seat, action)
         start = len(self.log)
