@@ -6,8 +6,9 @@ its random-simulation and API tests over every game:
 
 * :func:`check_random_play` — random play ends, never raises, conserves every card at
   every step, every seat in ``to_act`` has a legal action and no other seat has one,
-  every legal action's notation parses back to it, and the unchecked fast path
-  reaches exactly the state the checked path does.
+  every legal action is in ``action_space`` and its notation parses back to it, every
+  view is JSON-safe and renders as text, and the unchecked fast path reaches exactly
+  the state the checked path does.
 * :func:`check_no_leak` — for every seat, at states along random games, ``view``,
   ``legal_actions``, the seat's event log, ``to_act`` and the error message of every
   illegal action are identical on the state and on ``determinize(seat)``; and
@@ -33,7 +34,7 @@ from typing import Any
 from .errors import IllegalAction
 from .registry import load, new_game, replay
 from .rng import Rng, derive_seed
-from .state import State
+from .state import Action, State
 
 
 class ConformanceError(AssertionError):
@@ -84,6 +85,7 @@ def random_game(
 
 
 def _check_step(state: State) -> None:
+    space = _action_space(type(state), state.players)
     box = sorted(state.box())
     if sorted(state.inventory()) != box:
         raise _fail(state, "a card is missing or duplicated (inventory is not the box)")
@@ -102,11 +104,27 @@ def _check_step(state: State) -> None:
         if len(set(actions)) != len(actions):
             raise _fail(state, f"seat {seat} has duplicate legal actions")
         for action in actions:
+            if action not in space:
+                raise _fail(state, f"legal action {action!r} is missing from action_space()")
             text = str(action)
             if state.parse_action(text) != action:
                 raise _fail(state, f"notation {text!r} does not parse back to {action!r}")
         json.dumps(state.view(seat))
     json.dumps(state.view(None))
+    if len(state.history) % 10 == 0 or over:  # rendering is slow; a sample suffices
+        for viewer in (*range(state.players), None):
+            if not isinstance(state.render(state.view(viewer)), str):
+                raise _fail(state, f"render(view({viewer})) is not text")
+
+
+_SPACES: dict[tuple[type[State], int], frozenset[Action]] = {}
+
+
+def _action_space(cls: type[State], players: int) -> frozenset[Action]:
+    key = (cls, players)
+    if key not in _SPACES:
+        _SPACES[key] = frozenset(cls.action_space(players))
+    return _SPACES[key]
 
 
 def check_random_play(game_id: str, players: int, seed: int, **options: Any) -> State:
