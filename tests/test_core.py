@@ -65,7 +65,7 @@ def test_games_lists_registered_ids_and_is_a_function() -> None:
 
 
 def test_unknown_game_lists_the_games() -> None:
-    with pytest.raises(InvalidOption, match="no game 'uno'; games: looney-lights"):
+    with pytest.raises(InvalidOption, match=r"no game 'uno'; games: .*looney-lights"):
         yuletide.new_game("uno")
 
 

@@ -57,6 +57,8 @@ class Outcome:
     ranks: tuple[int, ...] | None = None
     tiebreak: str | None = None
     reason: str = ""
+    #: Game-specific results as JSON values (a score breakdown, how the game ended).
+    details: Mapping[str, Any] | None = field(default=None, hash=False)
 
     @property
     def over(self) -> bool:
@@ -70,6 +72,7 @@ class Outcome:
             "ranks": None if self.ranks is None else list(self.ranks),
             "tiebreak": self.tiebreak,
             "reason": self.reason,
+            "details": None if self.details is None else dict(self.details),
         }
 
 
