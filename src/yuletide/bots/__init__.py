@@ -4,12 +4,14 @@ from collections.abc import Callable
 
 from .base import Bot, SeatWindow
 from .random_bot import RandomBot
+from .solo_greedy import SoloGreedyBot
 
-__all__ = ["BOTS", "Bot", "RandomBot", "SeatWindow", "make_bot"]
+__all__ = ["BOTS", "Bot", "RandomBot", "SeatWindow", "SoloGreedyBot", "make_bot"]
 
 #: Bot constructors by name; each takes a seed. Add a line here for a new bot.
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
+    "solo-greedy": SoloGreedyBot,
 }
 
 
