@@ -1,15 +1,21 @@
-"""``make bench``: random-playout speed of every game, and RLCard's UNO as a yardstick.
+"""``make bench``: random-playout speed of every game, with RLCard's UNO and OpenSpiel's
+Hanabi as yardsticks.
 
 Each game is timed at every legal player count: whole games of uniformly random play
 through the unchecked fast path (``legal_actions`` + ``apply_unchecked``, which the
 conformance suite proves equal to the checked path), counting games and decisions
 (one decision = one applied action). When the ``bench`` extra is installed, RLCard
-1.2.0's UNO is timed with its random agents in the same run, and the ratio printed.
-Figures go in issue closing notes; no test asserts a time.
+1.2.0's UNO (random agents) and OpenSpiel 2.0.2's C++ Hanabi (2 players, uniformly
+random legal moves driven from Python, deals sampled by their probabilities) are timed
+in the same run and the ratios printed; each comparison is skipped, with a note, when
+its package is missing. Hanabi is reported both per player decision and per applied
+action (decisions plus chance deals); the ratio uses the per-action figure, the larger
+and so the stricter yardstick. Figures go in issue closing notes; no test asserts a time.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import platform
 import sys
@@ -88,6 +94,51 @@ def time_rlcard_uno(seconds: float) -> dict[str, Any] | None:
     }
 
 
+def time_openspiel_hanabi(seconds: float) -> dict[str, Any] | None:
+    """OpenSpiel's C++ Hanabi (its default: 2 players) played at random from Python, or
+    None without open_spiel. Player moves are uniformly random among the legal ones;
+    chance nodes (the deals) are sampled by their probabilities. ``decisions`` counts
+    player moves only; ``actions_per_second`` counts every applied action."""
+    try:
+        pyspiel: Any = importlib.import_module("pyspiel")
+    except ImportError:
+        return None
+    from importlib.metadata import version
+
+    game = pyspiel.load_game("hanabi")
+    sample = pyspiel.sample_action
+    rng = Rng(12345)
+    n_games = decisions = actions = 0
+    start = time.perf_counter()
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = sample(state.chance_outcomes(), rng.random())[0]
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.below(len(legal))]
+                decisions += 1
+            state.apply_action(action)
+            actions += 1
+        n_games += 1
+        if time.perf_counter() - start >= seconds:
+            break
+    elapsed = time.perf_counter() - start
+    return {
+        "game": "openspiel-hanabi",
+        "players": game.num_players(),
+        "games": n_games,
+        "decisions": decisions,
+        "actions": actions,
+        "seconds": elapsed,
+        "games_per_second": n_games / elapsed,
+        "decisions_per_second": decisions / elapsed,
+        "actions_per_second": actions / elapsed,
+        "version": version("open_spiel"),
+    }
+
+
 def main(seconds: float = 3.0, json_path: str | None = None, games: list[str] | None = None) -> int:
     chosen = games or list(_all_games())
     rows = []
@@ -116,6 +167,28 @@ def main(seconds: float = 3.0, json_path: str | None = None, games: list[str] | 
         for game_id in chosen:
             best = [r for k, r in ratios.items() if k.startswith(game_id + "/")]
             print(f"{game_id}: {min(best):.1f}x to {max(best):.1f}x RLCard UNO's decisions/s")
+    hanabi = time_openspiel_hanabi(seconds)
+    result["openspiel_hanabi"] = hanabi
+    if hanabi is None:
+        print("OpenSpiel not installed (pip install -e '.[bench]'): no Hanabi comparison")
+    else:
+        _print_row(hanabi)
+        print(
+            f"{'':<20}     (Hanabi: {hanabi['actions_per_second']:.0f} applied actions/s"
+            " counting the chance deals)"
+        )
+        yardstick = hanabi["actions_per_second"]
+        hanabi_ratios = {
+            f"{row['game']}/{row['players']}p": row["decisions_per_second"] / yardstick
+            for row in rows
+        }
+        result["ratio_to_openspiel_hanabi"] = hanabi_ratios
+        for game_id in chosen:
+            best = [r for k, r in hanabi_ratios.items() if k.startswith(game_id + "/")]
+            print(
+                f"{game_id}: {min(best):.2f}x to {max(best):.2f}x OpenSpiel Hanabi's"
+                " applied actions/s"
+            )
     if json_path:
         with open(json_path, "w", encoding="utf-8") as f:
             json.dump(result, f, indent=2)
