@@ -1988,3 +1988,16 @@ def test_m14_power_surge_loses_the_second_play_swap_and_sale() -> None:
     state = bubble_event("power-surge", hand="bubble red green")
     assert state.turn == 1 and state.step == cl.PLAY and state.plays == 0
     assert [e["type"] for e in state.events(0)][-4:] == ["event", "power-surge", "draw", "turn"]
+
+
+def test_views_and_events_are_fresh_objects_a_caller_may_change() -> None:
+    """A client that edits what it was given must not change the game's later answers."""
+    state = yuletide.new_game("christmas-lights", players=3, seed=1)
+    view_text = json.dumps(state.view(1))
+    events_text = json.dumps(state.events(1))
+    view, events = state.view(1), state.events(1)
+    view.clear()
+    for event in events:
+        event.clear()
+    assert json.dumps(state.view(1)) == view_text
+    assert json.dumps(state.events(1)) == events_text

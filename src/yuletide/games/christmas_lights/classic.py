@@ -110,6 +110,7 @@ Version history: 1 — first release.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
@@ -1593,6 +1594,11 @@ class ChristmasLights(State):
     # ------------------------------------------------------------------ views
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know, as fresh objects the caller may change (the parts
+        every viewer sees alike are cached as shared objects inside; see _view)."""
+        return json.loads(json.dumps(self._view(seat)))  # type: ignore[no-any-return]
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (None: a spectator, who sees public information only).
 
         ``hands[t]`` per seat: ``cards`` (the kind, or null for your own cards you do not
@@ -1601,8 +1607,8 @@ class ChristmasLights(State):
         ``answers`` ([position, numbers of your ``answers`` about that card]). ``answers``
         lists the answered questions you asked or answered, as [seller, buyer, question,
         answer, kinds of the cards it was about that have left the seller's hand since].
-        Parts every viewer sees alike are built once per state and shared between views:
-        read views, do not change them.
+        Parts every viewer sees alike are built once per state and shared between the
+        views this returns; ``view`` hands out a fresh copy.
         """
         n = self.players
         me = seat if seat is not None and 0 <= seat < n else None
@@ -2085,8 +2091,12 @@ class ChristmasLights(State):
     def events(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
         """As :meth:`State.events`, with each entry's rendering cached per seat (the log
         only grows; a cached rendering is used only for the very entry object it was
-        made from, so clones sharing the cache stay right). Read the event dicts; do not
-        change them."""
+        made from, so clones sharing the cache stay right). The caller gets fresh
+        copies it may change."""
+        return json.loads(json.dumps(self._events(seat, start)))  # type: ignore[no-any-return]
+
+    def _events(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+        """The cached renderings themselves (shared: never changed by anyone)."""
         log = self.log
         cache = self._event_cache.get(seat)
         if cache is None:
