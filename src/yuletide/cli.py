@@ -54,6 +54,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bots = args.bots.split(",") if args.bots else None
     if bots is not None and len(bots) == 1:
         bots = bots * args.players
+    reactions = args.reaction.split(",") if args.reaction else None
     progress = None
     bar_ctx: Any = None
     if not args.json and args.games >= 200 and sys.stderr.isatty():
@@ -75,6 +76,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 options=_options(args.option),
                 workers=args.workers,
                 progress=lambda n: bar.advance(task, n),
+                reactions=reactions,
+                time_limit=args.time_limit,
             )
     else:
         report = simulate(
@@ -86,6 +89,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             options=_options(args.option),
             workers=args.workers,
             progress=progress,
+            reactions=reactions,
+            time_limit=args.time_limit,
         )
     if args.json:
         print(json.dumps(report, indent=2))
@@ -96,8 +101,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     )
     for s in report["seats"]:
         lo, hi = s["ci95"]
+        speed = f", reacts in {s['reaction']}" if args.reaction else ""
         print(
-            f"  seat {s['seat']} ({s['bot']}): win rate {s['win_rate']:.3f}"
+            f"  seat {s['seat']} ({s['bot']}{speed}): win rate {s['win_rate']:.3f}"
             f"  95% CI [{lo:.3f}, {hi:.3f}]"
         )
     print(f"  shared wins: {report['shared_wins']}   no winner: {report['no_winner']}")
@@ -106,6 +112,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         f" median {report['length_median']:.1f}"
     )
     print(f"  unfinished rate: {report['unfinished_rate']:.3f}")
+    if args.time_limit is not None:
+        print(
+            f"  time limit {args.time_limit:g}s: {report['forced_actions']} forced actions;"
+            f" mean table time {report['table_seconds_mean']:.1f}s"
+        )
     print(
         f"  speed: {report['games_per_second']:.1f} games/s,"
         f" {report['decisions_per_second']:.0f} decisions/s"
@@ -159,6 +170,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", help="bot names, one or one per seat, comma-separated (random)")
     p.add_argument("--workers", type=int, default=1, help="processes (results do not change)")
     p.add_argument("--option", action="append", type=_parse_option, metavar="NAME=VALUE")
+    p.add_argument(
+        "--reaction",
+        metavar="MEAN[:SPREAD[:DIST]],...",
+        help="bot reaction times in seconds, one for all or one per seat, comma-separated"
+        " (DIST: uniform, normal, lognormal, fixed; default 1:0.25 uniform); they order the"
+        " actions of seats that may act at once, so faster bots win races",
+    )
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="table time limit after which a timed game forces an action (Reindeer's Nose:"
+        " seats still not pointing are marked as pointing, the slowest last)",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)
 

@@ -1,9 +1,22 @@
 """Terminal play against bots, and step-by-step replays of saved games.
 
 Everything printed for a seat comes from that seat's window only (its view, its events,
-its legal actions; a replay watched as a spectator uses the spectator view), so the
-terminal cannot show a player what the rules hide from them. All I/O goes through the
-``stdin`` / ``stdout`` given, so tests drive it with ``io.StringIO``.
+its legal actions, and other seats' actions as ``action_seen_by`` shows them; a replay
+watched as a spectator uses the spectator view), so the terminal cannot show a player
+what the rules hide from them. All I/O goes through the ``stdin`` / ``stdout`` given, so
+tests drive it with ``io.StringIO``.
+
+Real-time games (Reindeer's Nose, Lights On: ``core.simultaneous.is_real_time``) are
+played against the clock: the bots act on the table clock by their reaction times (the
+match runner's :class:`~yuletide.sim.match.Scheduler`; default :data:`BOT_REACTION`, slow
+enough for a person typing), and the time the player takes to type an action is its
+reaction time, measured with ``clock``. When the player presses Enter, every bot action
+that came due while they were typing is applied first, in time order, and shown; then
+the player's action arrives and is applied if it is still legal — if a bot got there
+first (the market card is gone), the reason is printed and the prompt comes back with
+the table as it is now. While the player may not act, the bots play on at once. Turn
+and simultaneous games are played as before: the player acts whenever they may, bots
+otherwise.
 """
 
 from __future__ import annotations
@@ -11,17 +24,20 @@ from __future__ import annotations
 import json
 import re
 import secrets
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from .bots import make_bot
-from .bots.base import Bot, SeatWindow
+from .bots.base import Bot, ReactionTime, SeatWindow
 from .core.errors import CorruptSave, YuletideError
 from .core.registry import new_game
 from .core.registry import replay as replay_record
-from .core.rng import derive_seed
+from .core.rng import Rng, derive_seed
+from .core.simultaneous import forced_action, is_real_time
 from .core.state import Action, Outcome, ReplayRecord, State
+from .sim.match import ORDER_SALT, Due, Scheduler
 
 WIDTH = 100
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
@@ -35,6 +51,10 @@ you choose again. "q" (or end of input) stops the game; the replay record is sav
 either way, so "yuletide replay FILE" can show it again."""
 
 _NUMBER = re.compile(r"[+-]?[0-9]+")
+
+#: How fast the bots react in real-time terminal play unless told otherwise: slower than
+#: in simulation (1 s), so a person typing actions has a fair chance.
+BOT_REACTION = ReactionTime(4.0, 1.5)
 
 
 class _Printer:
@@ -147,11 +167,16 @@ def play(
     save: str | None,
     stdin: TextIO,
     stdout: TextIO,
+    reaction: ReactionTime | None = None,
+    time_limit: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> int:
     """Play ``game_id`` as ``seat`` against bots; the exit code (2: bad arguments).
 
     The replay record is saved whenever the game stops (finished, quit, end of input,
-    Ctrl-C), since a record is the only way to look at a game again.
+    Ctrl-C), since a record is the only way to look at a game again. In real-time games
+    (module docstring) the bots react in ``reaction`` (default :data:`BOT_REACTION`),
+    ``time_limit`` enables the table's time limit, and ``clock`` measures the player.
     """
     say = _Printer(stdout)
     if seed is None:
@@ -171,6 +196,31 @@ def play(
         f" the other seats are {bots} bots."
     )
     say(f"(Play this deal again with --seed {seed}; ? for help.)")
+    table: _RealTime | None = None
+    if is_real_time(state):
+        speed = reaction or BOT_REACTION
+        try:
+            scheduler = Scheduler(
+                [None if s == seat else speed for s in range(state.players)],
+                Rng(derive_seed(seed, ORDER_SALT)),
+                time_limit,
+            )
+        except ValueError as err:
+            say(f"yuletide: {err}")
+            return 2
+        table = _RealTime(
+            state,
+            seat=seat,
+            robots=robots,
+            windows=windows,
+            scheduler=scheduler,
+            say=say,
+            clock=clock,
+        )
+        say(
+            f"This game is played in real time: the bots react in about {speed.mean:g}s;"
+            " the time you take to type is your reaction time."
+        )
     shown = 0
     stop: str | None = None
     try:
@@ -178,14 +228,19 @@ def play(
             to_act = state.to_act
             if not to_act or state.outcome.over:
                 break
-            if seat in to_act:
+            if table is not None:
+                shown, stop = table.step(stdin, shown)
+            elif seat in to_act:
                 say()
                 shown = _show_events(say, state, seat, shown)
                 say(state.render(state.view(seat)))
                 stop = _human_turn(state, seat, stdin, say)
             else:
                 bot_seat = min(to_act)  # several may act: bots in seat order
-                state.apply(bot_seat, robots[bot_seat].act(windows[bot_seat]))
+                action = robots[bot_seat].act(windows[bot_seat])
+                if action is None:  # waiting is for real-time games only (bots.base.Bot)
+                    raise ValueError(f"the {bots} bot at seat {bot_seat} returned no action")
+                state.apply(bot_seat, action)
     except KeyboardInterrupt:
         say()
         stop = "interrupt"
@@ -235,6 +290,118 @@ def _human_turn(state: State, seat: int, stdin: TextIO, say: _Printer) -> str | 
             say(f"Not allowed: {err}")
             continue
         return None
+
+
+class _RealTime:
+    """Real-time terminal play: bots on the table clock, the player at the prompt."""
+
+    def __init__(
+        self,
+        state: State,
+        *,
+        seat: int,
+        robots: Mapping[int, Bot],
+        windows: Mapping[int, SeatWindow],
+        scheduler: Scheduler,
+        say: _Printer,
+        clock: Callable[[], float],
+    ) -> None:
+        self.state = state
+        self.seat = seat
+        self.robots = robots
+        self.windows = windows
+        self.scheduler = scheduler
+        self.say = say
+        self.clock = clock
+
+    def _happen(self, due: Due) -> None:
+        """Apply what came due (a bot's action, or one a time limit forces) and show it."""
+        state, actor = self.state, due.seat
+        if due.forced:
+            action = forced_action(state, actor)
+            assert action is not None  # a deadline exists only while an action is due
+        else:
+            chosen = self.robots[actor].act(self.windows[actor])
+            if chosen is None:  # the bot lets the moment pass
+                self.scheduler.acted(actor, due.time)
+                return
+            action = chosen
+        label = state.action_seen_by(actor, action, self.seat)
+        start = len(state.log)
+        state.apply(actor, action)
+        self.scheduler.acted(actor, due.time)
+        events = state.events(self.seat, start)
+        late = " (time is up)" if due.forced else ""
+        if not events:
+            self.say(f"  · {due.time:7.1f}s {_who(actor, self.seat)}{late}: {label}")
+        for event in events:
+            self.say(f"  · {due.time:7.1f}s {format_event(event, self.seat)}{late}")
+
+    def _catch_up(self, until: float | None) -> None:
+        """Apply everything due up to table time ``until`` (None: until the player may
+        act or the game ends)."""
+        state, scheduler = self.state, self.scheduler
+        while not state.outcome.over:
+            scheduler.sync(state)
+            if until is None and self.seat in state.to_act:
+                return
+            due = scheduler.next_due(human=self.seat)
+            if due is None or (until is not None and due.time > until):
+                return
+            self._happen(due)
+
+    def step(self, stdin: TextIO, shown: int) -> tuple[int, str | None]:
+        """One prompt: the bots play until the player may act, then the player's line
+        arrives after the time they took. Returns (events shown up to, stop reason)."""
+        state, seat, say = self.state, self.seat, self.say
+        _show_events(say, state, seat, shown)
+        self._catch_up(None)  # shows what happens as it happens
+        shown = len(state.log)
+        if state.outcome.over:
+            return shown, None
+        say()
+        say(f"[table time {self.scheduler.now:.1f}s]")
+        say(state.render(state.view(seat)))
+        legal = state.legal_actions(seat)
+        say(format_actions(legal))
+        say(PROMPT, end="")
+        start = self.clock()
+        line = stdin.readline()
+        arrival = self.scheduler.now + max(0.0, self.clock() - start)
+        if not line:
+            say()
+            return shown, "eof"
+        text = line.strip()
+        if text.lower() in QUIT_WORDS:
+            return shown, "quit"
+        self._catch_up(arrival)
+        shown = len(state.log)
+        if not text:
+            return shown, None
+        if text.lower() in HELP_WORDS:
+            say(HELP_TEXT)
+            return shown, None
+        action: Action | str = text
+        if _NUMBER.fullmatch(text):
+            n = int(text)
+            if not 1 <= n <= len(legal):
+                say(f"There is no action {n}: choose 1 to {len(legal)}, or type the action.")
+                return shown, None
+            action = legal[n - 1]
+        if state.outcome.over:
+            say("Too late: the game ended while you were choosing.")
+            return shown, None
+        try:
+            events = state.apply(seat, action)
+        except YuletideError as err:  # IllegalAction (a bot got there first), NotationError
+            say(f"Not allowed: {err}")
+            return shown, None
+        self.scheduler.acted(seat, arrival)
+        if not events:
+            say(f"  · {arrival:7.1f}s you: {state.history[-1][1]}")
+        for event in events:
+            say(f"  · {arrival:7.1f}s {format_event(event, seat)}")
+        return len(state.log), None
 
 
 def _save_record(state: State, save: str | None, say: _Printer) -> bool:

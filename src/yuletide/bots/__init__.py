@@ -3,15 +3,17 @@
 from collections.abc import Callable
 
 from .base import Bot, SeatWindow
+from .lights_on_team import LightsOnTeamBot
 from .random_bot import RandomBot
 from .solo_greedy import SoloGreedyBot
 
-__all__ = ["BOTS", "Bot", "RandomBot", "SeatWindow", "SoloGreedyBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "LightsOnTeamBot", "RandomBot", "SeatWindow", "SoloGreedyBot", "make_bot"]
 
 #: Bot constructors by name; each takes a seed. Add a line here for a new bot.
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "solo-greedy": SoloGreedyBot,
+    "lights-on-team": LightsOnTeamBot,
 }
 
 
