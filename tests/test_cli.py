@@ -83,3 +83,28 @@ def test_simulate_command_in_a_real_process() -> None:
             check=True,
         )
         assert json.loads(proc.stdout)["finished_rate"] > 0
+
+
+def test_play_accepts_reaction_and_time_limit_for_real_time_games(tmp_path: Path) -> None:
+    """`yuletide play` passes --reaction / --time-limit on to real-time terminal play."""
+    save = tmp_path / "rn.json"
+    argv = ["play", "reindeers-nose", "--players", "4", "--seed", "3", "--save", str(save)]
+    argv += ["--reaction", "2:0.5", "--time-limit", "30"]
+    proc = subprocess.run(
+        [sys.executable, "-m", "yuletide.cli", *argv],
+        input="q\n",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert save.exists()
+    bad = subprocess.run(
+        [sys.executable, "-m", "yuletide.cli", "play", "reindeers-nose", "--reaction", "fast"],
+        input="",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert bad.returncode == 2
+    assert "a reaction time is MEAN[:SPREAD[:DIST]]" in bad.stderr

@@ -125,8 +125,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from .bots.base import ReactionTime
     from .terminal import play
 
+    reaction = ReactionTime.parse(args.reaction) if args.reaction else None
     return play(
         args.game,
         players=args.players,
@@ -137,6 +139,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         save=args.save,
         stdin=sys.stdin,
         stdout=sys.stdout,
+        reaction=reaction,
+        time_limit=args.time_limit,
     )
 
 
@@ -198,6 +202,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--save", help="where to save the replay record (default: ./<game>-<seed>.replay.json)"
     )
     p.add_argument("--option", action="append", type=_parse_option, metavar="NAME=VALUE")
+    p.add_argument(
+        "--reaction",
+        metavar="MEAN[:SPREAD[:DIST]]",
+        help="real-time games: the bots' reaction time in seconds (default 4:1.5 uniform)",
+    )
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="real-time games: table time limit after which a seat's action is forced",
+    )
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("replay", help="step through a saved game as a seat or spectator")
