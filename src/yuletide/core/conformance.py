@@ -142,12 +142,13 @@ def check_random_play(game_id: str, players: int, seed: int, **options: Any) -> 
 
 
 def _illegal_message(state: State, seat: int, text: str) -> str:
+    """The error an illegal action raises. ``apply`` must raise before changing
+    anything; the caller checks that the state is unchanged afterwards."""
     try:
-        probe = state.clone()
-        probe.apply(seat, text)
+        state.apply(seat, text)
     except IllegalAction as err:
         return f"{type(err).__name__}: {err}"
-    return "legal"
+    raise _fail(state, f"{text!r} by seat {seat} was applied though it is not legal")
 
 
 def leak_check_at(state: State, seat: int, rng: Rng) -> bool:
@@ -165,6 +166,7 @@ def leak_check_at(state: State, seat: int, rng: Rng) -> bool:
     if sorted(det.inventory()) != sorted(state.box()):
         raise _fail(state, "a determinization lost or duplicated a card")
     legal = {str(a) for a in state.legal_actions(seat)}
+    saved = state.clone()
     for action in state.action_space(state.players):
         text = str(action)
         if text in legal:
@@ -173,6 +175,13 @@ def leak_check_at(state: State, seat: int, rng: Rng) -> bool:
         theirs = _illegal_message(det, seat, text)
         if mine != theirs:
             raise _fail(state, f"the error for {text!r} by seat {seat} leaks: {mine!r}")
+    if (
+        any(getattr(state, name) != getattr(saved, name) for name in state.fields)
+        or state.rng.state != saved.rng.state
+        or len(state.log) != len(saved.log)
+        or len(state.history) != len(saved.history)
+    ):
+        raise _fail(state, f"an illegal action by seat {seat} changed the state")
     return any(getattr(det, name) != getattr(state, name) for name in state.fields)
 
 
