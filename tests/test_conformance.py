@@ -17,6 +17,18 @@ CASES = [
 ]
 IDS = [f"{g}-{n}p" for g, n in CASES]
 
+#: Random games per case: at least MIN_SEEDS, more while the decisions played stay under
+#: DECISION_BUDGET (up to MAX_SEEDS), so short games get many seeds and long games
+#: (1,000-5,000 decisions) still get several without dominating the suite's time.
+MIN_SEEDS, MAX_SEEDS, DECISION_BUDGET = 3, 8, 6000
+#: States probed per leak-check game: about this many, evenly spaced.
+LEAK_PROBES = 40
+
+
+def _length(game_id: str, players: int, seed: int) -> int:
+    """How many decisions the random game of ``seed`` takes (fast path, no checks)."""
+    return len(conformance.random_game(game_id, players, seed, checked=False).history)
+
 
 def test_registry_has_the_foundation_games() -> None:
     assert {"looney-lights", "wheres-that-bulb"} <= set(yuletide.games())
@@ -26,9 +38,13 @@ def test_registry_has_the_foundation_games() -> None:
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
 def test_random_play_ends_conserves_cards_and_fast_path_agrees(game_id: str, players: int) -> None:
     statuses = set()
-    for seed in range(8):
+    played = 0
+    for seed in range(MAX_SEEDS):
+        if seed >= MIN_SEEDS and played >= DECISION_BUDGET:
+            break
         state = conformance.check_random_play(game_id, players, seed)
         statuses.add(state.outcome.status)
+        played += len(state.history)
     assert "finished" in statuses
 
 
@@ -36,7 +52,8 @@ def test_random_play_ends_conserves_cards_and_fast_path_agrees(game_id: str, pla
 def test_no_leak_through_view_actions_log_or_errors(game_id: str, players: int) -> None:
     made = redealt = 0
     for seed in range(3):
-        m, r = conformance.check_no_leak(game_id, players, 100 + seed, every=17)
+        every = max(7, _length(game_id, players, 100 + seed) // LEAK_PROBES)
+        m, r = conformance.check_no_leak(game_id, players, 100 + seed, every=every)
         made += m
         redealt += r
     assert made >= 3 * players
