@@ -15,6 +15,8 @@ def test_wilson_interval_known_values() -> None:
     lo, hi = wilson_interval(50, 100)
     assert (lo, hi) == (pytest.approx(0.4038, abs=1e-4), pytest.approx(0.5962, abs=1e-4))
     assert wilson_interval(0, 0) == (0.0, 1.0)
+    assert wilson_interval(0, 1000)[0] == 0.0  # exactly, not float dust
+    assert wilson_interval(1000, 1000)[1] == 1.0
 
 
 def test_random_bot_is_seeded_and_picks_legal_actions() -> None:
