@@ -78,6 +78,18 @@ class Outcome:
 
 ONGOING = Outcome("ongoing")
 
+#: ``to_act`` of a turn-based game: one frozenset per seat, made once (any game of up to
+#: eight seats indexes it by the seat whose turn it is).
+SEAT_SETS: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(8))
+
+
+def turn_limit_reached(limit: int, counting: str = "") -> Outcome:
+    """The outcome of a game cut off by its ``turn_limit`` option (RULINGS.md, safety
+    limits): unfinished, no winners. ``counting`` names what the limit counts when it is
+    not turns ("actions", "asks")."""
+    what = f"{limit} {counting}" if counting else str(limit)
+    return Outcome("unfinished", reason=f"turn limit of {what} reached")
+
 
 def competition_ranks(keys: Sequence[Any]) -> tuple[int, ...]:
     """Ranks for sort keys where larger is better; equal keys share a place (1, 2, 2, 4)."""

@@ -97,7 +97,9 @@ from ...core.errors import IllegalAction, NotationError
 from ...core.options import Option
 from ...core.registry import register
 from ...core.rng import Rng
-from ...core.state import Action, LogEntry, Outcome, State, competition_ranks
+from ...core.state import ONGOING as _ONGOING
+from ...core.state import SEAT_SETS as _SEAT_SETS
+from ...core.state import Action, LogEntry, Outcome, State, competition_ranks, turn_limit_reached
 from .content import BULB_KINDS, COLOURS, CONTENT, GLYPHS
 
 RED, GREEN, YELLOW, BLUE, PURPLE, PINK, BUBBLE, BROKEN, PLUG = range(9)
@@ -623,7 +625,7 @@ class Blink(State):
                 reason=f"seat {w} played their last card",
             )
         if self.turns >= self.turn_limit:
-            return Outcome("unfinished", reason=f"turn limit of {self.turn_limit} reached")
+            return turn_limit_reached(self.turn_limit)
         return _ONGOING
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -819,6 +821,4 @@ class Blink(State):
         return "\n".join(lines)
 
 
-_SEAT_SETS = tuple(frozenset((s,)) for s in range(MAX_PLAYERS))
 _ALL_SEATS = tuple(frozenset(range(n)) for n in range(MAX_PLAYERS + 1))
-_ONGOING = Outcome("ongoing")

@@ -77,7 +77,9 @@ from ...core.errors import IllegalAction, NotationError
 from ...core.options import Option
 from ...core.registry import register
 from ...core.rng import Rng
-from ...core.state import Action, LogEntry, Outcome, State, competition_ranks
+from ...core.state import ONGOING as _ONGOING
+from ...core.state import SEAT_SETS as _SEAT_SETS
+from ...core.state import Action, LogEntry, Outcome, State, competition_ranks, turn_limit_reached
 from .content import BULB_KINDS, GLYPHS
 
 RED, GREEN, YELLOW, BLUE, PURPLE, PINK, BUBBLE, BROKEN, PLUG, PRESENT = range(10)
@@ -402,7 +404,7 @@ class CheckTheBox(State):
                 reason="every card is in a set of three",
             )
         if self.turns >= self.turn_limit and self.step == ASK:
-            return Outcome("unfinished", reason=f"turn limit of {self.turn_limit} asks reached")
+            return turn_limit_reached(self.turn_limit, "asks")
         return _ONGOING
 
     def known(self, seat: int) -> dict[str, list[int]]:
@@ -609,10 +611,6 @@ class CheckTheBox(State):
         if outcome["status"] != "ongoing":
             lines.append(f"Game over ({outcome['status']}): {outcome['reason']}")
         return "\n".join(lines)
-
-
-_SEAT_SETS = tuple(frozenset((s,)) for s in range(MAX_SEATS))
-_ONGOING = Outcome("ongoing")
 
 
 def _names(hand: list[int]) -> list[str]:

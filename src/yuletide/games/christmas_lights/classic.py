@@ -119,7 +119,9 @@ from ...core.errors import IllegalAction, NotationError
 from ...core.options import Option
 from ...core.registry import register
 from ...core.rng import Rng
-from ...core.state import Action, LogEntry, Outcome, State, competition_ranks
+from ...core.state import ONGOING as _ONGOING
+from ...core.state import SEAT_SETS as _SEAT_SETS
+from ...core.state import Action, LogEntry, Outcome, State, competition_ranks, turn_limit_reached
 from .content import BULB_KINDS, CONTENT, GLYPHS
 
 # ------------------------------------------------------------------------- the box
@@ -427,9 +429,7 @@ _FORMS = (
     " number <k> | mark <none|sideways|upside-down|raised> | move <first|last|left|right>"
 )
 
-_SEAT_SETS = tuple(frozenset((s,)) for s in range(6))
 _NOBODY: frozenset[int] = frozenset()
-_ONGOING = Outcome("ongoing")
 
 
 def question_text(
@@ -1374,7 +1374,7 @@ class ChristmasLights(State):
         if result == ONGOING_RESULT:
             return _ONGOING
         if result == UNFINISHED:
-            return Outcome("unfinished", reason=f"turn limit of {self.turn_limit} reached")
+            return turn_limit_reached(self.turn_limit)
         keys = []
         for s in range(self.players):
             broken, bubble = self.used(s)

@@ -84,7 +84,8 @@ from ...core.errors import IllegalAction, NotationError
 from ...core.options import Option
 from ...core.registry import register
 from ...core.rng import Rng
-from ...core.state import Action, LogEntry, Outcome, State
+from ...core.state import ONGOING as _ONGOING
+from ...core.state import Action, LogEntry, Outcome, State, turn_limit_reached
 from .content import BULB_KINDS, CONTENT, GLYPHS
 
 RED, GREEN, YELLOW, BLUE, PURPLE, PINK, BUBBLE, BROKEN, PLUG, PRESENT = range(10)
@@ -523,7 +524,7 @@ class DeckTheYard(State):
                 reason=f"claimed {got} cards; {self.target} needed to win",
             )
         if self._over:
-            return Outcome("unfinished", reason=f"turn limit of {self.turn_limit} reached")
+            return turn_limit_reached(self.turn_limit)
         return _ONGOING
 
     def deck_contents(self) -> dict[str, int]:
@@ -705,7 +706,6 @@ class DeckTheYard(State):
 
 _SEAT0 = frozenset((0,))
 _NOBODY: frozenset[int] = frozenset()
-_ONGOING = Outcome("ongoing")
 
 
 def _names(hand: list[int]) -> list[str]:

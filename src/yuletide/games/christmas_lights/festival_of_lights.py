@@ -105,7 +105,8 @@ from ...core.options import Option
 from ...core.registry import register
 from ...core.rng import Rng
 from ...core.simultaneous import UNCHOSEN, everyone_chose, redraw, secret_notation, waiting
-from ...core.state import Action, LogEntry, Outcome, State, competition_ranks
+from ...core.state import ONGOING as _ONGOING
+from ...core.state import Action, LogEntry, Outcome, State, competition_ranks, turn_limit_reached
 from .content import COLOURS, CONTENT, GLYPHS
 
 RULE = "Festival of Lights"
@@ -617,7 +618,7 @@ class FestivalOfLights(State):
                 reason=f"{names} scored the most points ({best[0]})",
             )
         if self.actions >= self.turn_limit:
-            return Outcome("unfinished", reason=f"turn limit of {self.turn_limit} actions reached")
+            return turn_limit_reached(self.turn_limit, "actions")
         return _ONGOING
 
     def _seen(self, seat: int, other: int) -> bool:
@@ -925,9 +926,6 @@ class FestivalOfLights(State):
                     )
                 )
         return "\n".join(lines)
-
-
-_ONGOING = Outcome("ongoing")
 
 
 def _cards(counts: list[int]) -> list[int]:

@@ -94,7 +94,9 @@ from ...core.errors import IllegalAction, NotationError
 from ...core.options import Option
 from ...core.registry import register
 from ...core.rng import Rng
-from ...core.state import Action, LogEntry, Outcome, State, competition_ranks
+from ...core.state import ONGOING as _ONGOING
+from ...core.state import SEAT_SETS as _SEAT_SETS
+from ...core.state import Action, LogEntry, Outcome, State, competition_ranks, turn_limit_reached
 from .content import BULB_KINDS, COLOURS, CONTENT, GLYPHS
 
 RED, GREEN, YELLOW, BLUE, PURPLE, PINK, BUBBLE, BROKEN, PLUG = range(9)
@@ -798,7 +800,7 @@ class JingleBellRun(State):
                 reason=f"seat {w} reached their finish line",
             )
         if self.turns >= self.turn_limit:
-            return Outcome("unfinished", reason=f"turn limit of {self.turn_limit} reached")
+            return turn_limit_reached(self.turn_limit)
         return _ONGOING
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -1017,10 +1019,6 @@ class JingleBellRun(State):
         if outcome["status"] != "ongoing":
             lines.append(f"Game over ({outcome['status']}): {outcome['reason']}")
         return "\n".join(lines)
-
-
-_SEAT_SETS = tuple(frozenset((s,)) for s in range(MAX_PLAYERS))
-_ONGOING = Outcome("ongoing")
 
 
 def _counts(cards: list[int]) -> dict[str, int]:

@@ -85,7 +85,8 @@ from ...core.options import Option
 from ...core.registry import register
 from ...core.rng import Rng
 from ...core.simultaneous import REAL_TIME, UNCHOSEN, redraw, secret_notation
-from ...core.state import Action, LogEntry, Outcome, State
+from ...core.state import ONGOING as _ONGOING
+from ...core.state import Action, LogEntry, Outcome, State, turn_limit_reached
 from .content import COLOURS, GLYPHS
 
 RULE = "Lights On"
@@ -492,7 +493,7 @@ class LightsOnGame(State):
                 reason=why,
             )
         if self.actions >= self.turn_limit:
-            return Outcome("unfinished", reason=f"turn limit of {self.turn_limit} actions reached")
+            return turn_limit_reached(self.turn_limit, "actions")
         return _ONGOING
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -671,7 +672,6 @@ class LightsOnGame(State):
 
 _ALL = frozenset(range(4))
 _EMOTE_IDS = tuple(range(len(EMOTES)))
-_ONGOING = Outcome("ongoing")
 
 
 def _cards(counts: list[int]) -> list[int]:

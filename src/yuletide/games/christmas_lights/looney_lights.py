@@ -59,7 +59,9 @@ from ...core.errors import IllegalAction, NotationError
 from ...core.options import Option
 from ...core.registry import register
 from ...core.rng import Rng
-from ...core.state import Action, LogEntry, Outcome, State, competition_ranks
+from ...core.state import ONGOING as _ONGOING
+from ...core.state import SEAT_SETS as _SEAT_SETS
+from ...core.state import Action, LogEntry, Outcome, State, competition_ranks, turn_limit_reached
 from .content import BULB_KINDS, CONTENT, GLYPHS
 
 RED, GREEN, YELLOW, BLUE, PURPLE, PINK, BUBBLE, BROKEN, PLUG = range(9)
@@ -414,7 +416,7 @@ class LooneyLights(State):
                 reason=f"seat {w} discarded all of their cards",
             )
         if self.turns >= self.turn_limit:
-            return Outcome("unfinished", reason=f"turn limit of {self.turn_limit} reached")
+            return turn_limit_reached(self.turn_limit)
         return _ONGOING
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -582,10 +584,6 @@ class LooneyLights(State):
         if outcome["status"] != "ongoing":
             lines.append(f"Game over ({outcome['status']}): {outcome['reason']}")
         return "\n".join(lines)
-
-
-_SEAT_SETS = tuple(frozenset((s,)) for s in range(6))
-_ONGOING = Outcome("ongoing")
 
 
 def _hand_names(hand: list[int]) -> list[str]:

@@ -82,7 +82,8 @@ from ...core.options import Option
 from ...core.registry import register
 from ...core.rng import Rng
 from ...core.simultaneous import REAL_TIME, secret_notation
-from ...core.state import Action, LogEntry, Outcome, State
+from ...core.state import ONGOING as _ONGOING
+from ...core.state import Action, LogEntry, Outcome, State, turn_limit_reached
 from .content import COLOURS, CONTENT, GLYPHS
 
 RULE = "Reindeer's Nose, How to Play"
@@ -332,7 +333,7 @@ class ReindeersNose(State):
                 " everyone else wins",
             )
         if self.actions >= self.turn_limit:
-            return Outcome("unfinished", reason=f"turn limit of {self.turn_limit} actions reached")
+            return turn_limit_reached(self.turn_limit, "actions")
         return _ONGOING
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -525,7 +526,6 @@ class ReindeersNose(State):
         return "\n".join(lines)
 
 
-_ONGOING = Outcome("ongoing")
 _ONGOING_VIEW = _ONGOING.to_dict()
 _NOBODY: frozenset[int] = frozenset()
 _BOX = {

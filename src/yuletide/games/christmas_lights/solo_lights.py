@@ -104,7 +104,8 @@ from ...core.errors import IllegalAction, NotationError
 from ...core.options import Option
 from ...core.registry import register
 from ...core.rng import Rng
-from ...core.state import Action, LogEntry, Outcome, State
+from ...core.state import ONGOING as _ONGOING
+from ...core.state import Action, LogEntry, Outcome, State, turn_limit_reached
 from .content import BULB_KINDS, CONTENT, GLYPHS
 
 RED, GREEN, YELLOW, BLUE, PURPLE, PINK, BUBBLE, BROKEN, PLUG, PRESENT, SURGE = range(11)
@@ -623,7 +624,7 @@ class SoloLights(State):
                 reason="no card left to play or draw",
             )
         if self.turns >= self.turn_limit:
-            return Outcome("unfinished", reason=f"turn limit of {self.turn_limit} reached")
+            return turn_limit_reached(self.turn_limit)
         return _ONGOING
 
     def deck_contents(self) -> dict[str, int]:
@@ -828,7 +829,6 @@ class SoloLights(State):
 
 _SEAT0 = frozenset((0,))
 _NOBODY: frozenset[int] = frozenset()
-_ONGOING = Outcome("ongoing")
 
 
 def _names(hand: list[int]) -> list[str]:

@@ -93,7 +93,9 @@ from ...core.errors import IllegalAction, NotationError
 from ...core.options import Option
 from ...core.registry import register
 from ...core.rng import Rng
-from ...core.state import Action, LogEntry, Outcome, State, competition_ranks
+from ...core.state import ONGOING as _ONGOING
+from ...core.state import SEAT_SETS as _SEAT_SETS
+from ...core.state import Action, LogEntry, Outcome, State, competition_ranks, turn_limit_reached
 from .content import BULB_KINDS, COLOURS, CONTENT, GLYPHS
 
 BUBBLE, BROKEN = 6, 7
@@ -695,7 +697,7 @@ class Untangle(State):
                 reason=f"seat {w} completed all three of their Pattern cards",
             )
         if self.turns >= self.turn_limit:
-            return Outcome("unfinished", reason=f"turn limit of {self.turn_limit} reached")
+            return turn_limit_reached(self.turn_limit)
         return _ONGOING
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -908,10 +910,6 @@ class Untangle(State):
         if outcome["status"] != "ongoing":
             lines.append(f"Game over ({outcome['status']}): {outcome['reason']}")
         return "\n".join(lines)
-
-
-_SEAT_SETS = tuple(frozenset((s,)) for s in range(6))
-_ONGOING = Outcome("ongoing")
 
 
 def _pattern(p: int) -> dict[str, Any]:

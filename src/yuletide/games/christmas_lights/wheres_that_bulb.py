@@ -40,7 +40,9 @@ from ...core.errors import IllegalAction, NotationError
 from ...core.options import Option
 from ...core.registry import register
 from ...core.rng import Rng
-from ...core.state import Action, LogEntry, Outcome, State, competition_ranks
+from ...core.state import ONGOING as _ONGOING
+from ...core.state import SEAT_SETS as _SEAT_SETS
+from ...core.state import Action, LogEntry, Outcome, State, competition_ranks, turn_limit_reached
 from .content import COLOURS, CONTENT
 
 COLUMNS = 10
@@ -231,7 +233,7 @@ class WheresThatBulb(State):
                 reason="every card but the Broken Bulbs is matched",
             )
         if self.turns >= self.turn_limit:
-            return Outcome("unfinished", reason=f"turn limit of {self.turn_limit} reached")
+            return turn_limit_reached(self.turn_limit)
         return _ONGOING
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -378,7 +380,3 @@ class WheresThatBulb(State):
 
 def _pair_name(a: int, b: int) -> str:
     return KINDS[a] if a == b else f"{KINDS[a]}+{KINDS[b]}"
-
-
-_SEAT_SETS = tuple(frozenset((s,)) for s in range(6))
-_ONGOING = Outcome("ongoing")

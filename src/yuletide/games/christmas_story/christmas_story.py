@@ -104,7 +104,9 @@ from ...core.errors import IllegalAction, NotationError
 from ...core.options import Option
 from ...core.registry import register
 from ...core.rng import Rng
-from ...core.state import Action, LogEntry, Outcome, State, competition_ranks
+from ...core.state import ONGOING as _ONGOING
+from ...core.state import SEAT_SETS as _SEAT_SETS
+from ...core.state import Action, LogEntry, Outcome, State, competition_ranks, turn_limit_reached
 from .content import CONTENT, KIND_IDS
 
 DECODER, BB_GUN, SCUT, GROVER, PRESENT = range(5)
@@ -728,7 +730,7 @@ class ChristmasStory(State):
         ending = self.ending
         if ending == NOT_OVER:
             if self.turns >= self.turn_limit:
-                return Outcome("unfinished", reason=f"turn limit of {self.turn_limit} reached")
+                return turn_limit_reached(self.turn_limit)
             return _ONGOING
         n = self.players
         keys = []
@@ -1071,9 +1073,7 @@ class ChristmasStory(State):
         return "\n".join(lines)
 
 
-_SEAT_SETS = tuple(frozenset((s,)) for s in range(CONTENT.max_players))
 _NOBODY: frozenset[int] = frozenset()
-_ONGOING = Outcome("ongoing")
 _PRIZES = ((DECODER, BB_GUN), (BB_GUN, DECODER))
 _BULLIES = (SCUT, GROVER)
 #: The seats whose bits are set in a token mask, for every mask.

@@ -114,7 +114,9 @@ from ...core.errors import IllegalAction, NotationError
 from ...core.options import Option
 from ...core.registry import register
 from ...core.rng import Rng
-from ...core.state import Action, LogEntry, Outcome, State, competition_ranks
+from ...core.state import ONGOING as _ONGOING
+from ...core.state import SEAT_SETS as _SEAT_SETS
+from ...core.state import Action, LogEntry, Outcome, State, competition_ranks, turn_limit_reached
 from . import _tree
 from ._tree import CATEGORIES, POSITION, ROW_START, SHIFT_RIGHT, SLOTS, SUPPORTS, Faces
 from .content import (
@@ -625,7 +627,7 @@ class JollyChristmas(State):
                 },
             )
         if self.turns >= self.turn_limit:
-            return Outcome("unfinished", reason=f"turn limit of {self.turn_limit} reached")
+            return turn_limit_reached(self.turn_limit)
         return _ONGOING
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -780,12 +782,10 @@ class JollyChristmas(State):
         return render_view(view)
 
 
-_SEAT_SETS = tuple(frozenset((s,)) for s in range(CONTENT.elves))
 _MASK_SETS = tuple(
     frozenset(s for s in range(CONTENT.elves) if mask >> s & 1)
     for mask in range(1 << CONTENT.elves)
 )
-_ONGOING = Outcome("ongoing")
 
 # ----------------------------------------------------------------- rendering
 

@@ -95,7 +95,9 @@ from ...core.errors import IllegalAction, NotationError
 from ...core.options import Option
 from ...core.registry import register
 from ...core.rng import Rng
-from ...core.state import Action, LogEntry, Outcome, State, competition_ranks
+from ...core.state import ONGOING as _ONGOING
+from ...core.state import SEAT_SETS as _SEAT_SETS
+from ...core.state import Action, LogEntry, Outcome, State, competition_ranks, turn_limit_reached
 from .content import CONTENT, DEALT
 from .geometry import (
     PORT_NAMES,
@@ -628,7 +630,7 @@ class TwinklingLights(State):
             )
         if self.ended:
             return self._tiles_out()
-        return Outcome("unfinished", reason=f"turn limit of {self.turn_limit} reached")
+        return turn_limit_reached(self.turn_limit)
 
     def _scores(self) -> tuple[float, ...]:
         return tuple(float(len(self.scored_by(s))) for s in range(self.players))
@@ -876,10 +878,6 @@ class TwinklingLights(State):
     @staticmethod
     def render(view: Mapping[str, Any]) -> str:
         return _render(view)
-
-
-_SEAT_SETS = tuple(frozenset((s,)) for s in range(4))
-_ONGOING = Outcome("ongoing")
 
 
 def _seats(seats: Sequence[int]) -> str:
