@@ -21,8 +21,11 @@ IDS = [f"{g}-{n}p" for g, n in CASES]
 #: DECISION_BUDGET (up to MAX_SEEDS), so short games get many seeds and long games
 #: (1,000-5,000 decisions) still get several without dominating the suite's time.
 MIN_SEEDS, MAX_SEEDS, DECISION_BUDGET = 3, 8, 6000
-#: States probed per leak-check game: about this many, evenly spaced.
-LEAK_PROBES = 40
+#: Leak-check games per case: at least LEAK_SEEDS_MIN, more (up to LEAK_SEEDS_MAX) while
+#: their decisions stay under LEAK_DECISION_BUDGET; about LEAK_PROBES states of each game
+#: are probed, evenly spaced, plus the last.
+LEAK_SEEDS_MIN, LEAK_SEEDS_MAX, LEAK_DECISION_BUDGET = 4, 12, 3000
+LEAK_PROBES = 45
 
 
 def _length(game_id: str, players: int, seed: int) -> int:
@@ -49,16 +52,28 @@ def test_random_play_ends_conserves_cards_and_fast_path_agrees(game_id: str, pla
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
-def test_no_leak_through_view_actions_log_or_errors(game_id: str, players: int) -> None:
-    made = redealt = 0
-    for seed in range(3):
-        every = max(7, _length(game_id, players, 100 + seed) // LEAK_PROBES)
-        m, r = conformance.check_no_leak(game_id, players, 100 + seed, every=every)
-        made += m
-        redealt += r
-    assert made >= 3 * players
-    # Not vacuous: determinize really re-dealt hidden cards in some samples.
-    assert redealt > 0
+def test_no_leak_on_any_channel_determinize_canonical_and_learning_by_events(
+    game_id: str, players: int
+) -> None:
+    """The leak proof (conformance.leak_check_at) along random games: every channel of
+    every seat and the spectator, the canonical-determinize property (section 1) and
+    learning only through events (section 2), in every phase the game names."""
+    report = conformance.LeakReport()
+    decisions = 0
+    for seed in range(LEAK_SEEDS_MAX):
+        if seed >= LEAK_SEEDS_MIN and decisions >= LEAK_DECISION_BUDGET:
+            break
+        length = _length(game_id, players, 100 + seed)
+        decisions += length
+        every = max(3, length // LEAK_PROBES)
+        report.add(conformance.check_no_leak(game_id, players, 100 + seed, every=every))
+    assert report.made >= LEAK_SEEDS_MIN * players
+    # Not vacuous: determinize really re-dealt hidden cards, and actions were tried.
+    assert report.redealt > 0
+    assert report.tried > 0
+    phases = yuletide.game_class(game_id).phases
+    missing = [p for p in phases if p not in report.phases]
+    assert not missing, f"the leak check never reached phase(s) {missing} of {game_id}"
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)

@@ -8,7 +8,6 @@ import sys
 from typing import Any
 
 from .errors import CorruptSave, InvalidOption
-from .options import resolve_options
 from .state import SAVE_FORMAT, SAVE_FORMAT_VERSION, ReplayRecord, State, replay_actions
 
 _GAMES: dict[str, type[State]] = {}
@@ -89,46 +88,53 @@ def _record_class(record: ReplayRecord) -> type[State]:
 def load(text: str | bytes) -> State:
     """A state saved with ``State.to_json()``, exactly; CorruptSave says what is wrong.
 
-    A normal save is rebuilt by replaying its record through the checked path, then
-    compared field by field with the saved state, so a tampered or truncated save is
-    caught. A determinized state (which no record reaches) is restored from its fields,
-    checked for shape and for every card being somewhere exactly once.
+    A save is rebuilt by replaying its record through the checked path, then compared
+    field by field with the saved state, so a tampered or truncated save is caught and
+    nothing in a save is trusted that its own record does not lead to. A determinized
+    state (a search world, which no record reaches) is refused: it is a sample of what
+    one seat knows, not a game, and restoring it from its fields would let an edited
+    position in.
     """
+    if not isinstance(text, str | bytes | bytearray):
+        raise CorruptSave(f"a save is JSON text (str or bytes), got {type(text).__name__}")
     try:
         data = json.loads(text)
+    except RecursionError as err:
+        raise CorruptSave("not a Yuletide save: JSON nested too deeply") from err
     except (ValueError, UnicodeDecodeError) as err:
         raise CorruptSave(f"not a Yuletide save: invalid JSON ({err})") from err
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise CorruptSave(f"not a Yuletide save: no 'format': {SAVE_FORMAT!r} field")
     if data.get("format_version") != SAVE_FORMAT_VERSION:
         raise CorruptSave(
-            f"save format version {data.get('format_version')!r} is not supported;"
+            f"save format version {_short(data.get('format_version'))} is not supported;"
             f" this Yuletide reads version {SAVE_FORMAT_VERSION}"
         )
     for key in ("record", "state", "determinized"):
         if key not in data:
             raise CorruptSave(f"save has no {key!r} field")
+    if data["determinized"] is not False:
+        raise CorruptSave(
+            "this save is a determinized state (a search world sampled from one seat's"
+            " knowledge, not a game): it cannot be loaded; save the real game instead"
+            if data["determinized"] is True
+            else "save field 'determinized' must be false"
+        )
     record = ReplayRecord.from_dict(data["record"])
     saved = data["state"]
     if not isinstance(saved, dict):
         raise CorruptSave("save field 'state' must be an object")
-    if data["determinized"] is True:
-        cls = _record_class(record)
-        try:
-            options = resolve_options(cls.game_id, cls.options_spec, record.options)
-        except InvalidOption as err:
-            raise CorruptSave(str(err)) from err
-        state = cls.new(record.players, record.seed, **options)
-        state.history = [(s, cls.parse_action(t)) for s, t in record.actions]
-        state._restore_snapshot(saved)
-        state.determinized = True
-        return state
     state = replay(record)
     mine = state.snapshot()
-    for key in sorted(set(mine) | set(saved)):
+    for key in sorted(set(mine) | set(saved), key=str):
         if mine.get(key) != saved.get(key):
             raise CorruptSave(
-                f"save is inconsistent: field {key!r} does not match what its own action"
-                " record leads to"
+                f"save is inconsistent: field {_short(key)} does not match what its own"
+                " action record leads to"
             )
     return state
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

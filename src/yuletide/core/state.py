@@ -15,7 +15,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Self
 
-from .errors import CorruptSave, IllegalAction, InvalidOption, NotationError
+from .errors import (
+    CorruptSave,
+    IllegalAction,
+    InvalidArgument,
+    InvalidOption,
+    InvalidSeat,
+    NotationError,
+)
 from .options import Option, OptionValue, resolve_options
 from .rng import Rng
 
@@ -28,6 +35,12 @@ LogEntry = tuple[Any, ...]
 
 Status = Literal["ongoing", "finished", "unfinished"]
 
+#: The kind of a log entry frozen by ``determinize``: ``(SEEN, observer, mine, public)``,
+#: the entry as the observing seat saw it (JSON text, or None where that equals the public
+#: text) and as the table saw it. A determinized world's history is what its observer
+#: knows of the real one, never the real entries (docs/architecture.md, "Determinize").
+SEEN = "@seen"
+
 
 class Action:
     """Base of every game's actions: small immutable values whose ``str`` is their notation.
@@ -39,8 +52,13 @@ class Action:
 
     __slots__ = ()
 
+    def __str__(self) -> str:
+        # A bare Action (or a game action without a notation) names its class only:
+        # ``str`` and ``repr`` must never call each other (that recursed forever).
+        return type(self).__name__
+
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self}>"
+        return f"<{type(self).__name__}>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +193,21 @@ class State(ABC):
     options_spec: ClassVar[tuple[Option, ...]] = ()
     fields: ClassVar[tuple[str, ...]] = ()
 
-    __slots__ = ("determinized", "history", "log", "options", "players", "rng", "seed")
+    #: The phases of the game (its steps where different secrets are in flight); the
+    #: conformance suite's leak check must visit each one. ``current_phase`` names the
+    #: one the game is in.
+    phases: ClassVar[tuple[str, ...]] = ("play",)
+
+    __slots__ = (
+        "_seen_cache",
+        "determinized",
+        "history",
+        "log",
+        "options",
+        "players",
+        "rng",
+        "seed",
+    )
 
     players: int
     seed: int
@@ -185,6 +217,20 @@ class State(ABC):
     log: list[LogEntry]
     #: True for a state made by ``determinize``: its record no longer replays to it.
     determinized: bool
+    _seen_cache: dict[int, tuple[list[LogEntry], list[LogEntry]]] | None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game's per-seat functions check their seats and actions first, so a
+        bad seat (``-1``, ``True``, ``"0"``) or a foreign action object is a documented
+        error by construction, in every game, present and future."""
+        super().__init_subclass__(**kwargs)
+        for name, wrap in _GUARDS.items():
+            fn = cls.__dict__.get(name)
+            if fn is not None and not getattr(fn, "_guarded", False):
+                setattr(cls, name, wrap(fn))
+        parse = cls.__dict__.get("parse_action")
+        if isinstance(parse, classmethod) and not getattr(parse.__func__, "_guarded", False):
+            cls.parse_action = classmethod(_guard_parse(parse.__func__))  # type: ignore[method-assign,assignment]
 
     # ----------------------------------------------------------------- creation
 
@@ -197,6 +243,7 @@ class State(ABC):
         self.history = []
         self.log = []
         self.determinized = False
+        self._seen_cache = None
         self._setup()
 
     @classmethod
@@ -263,12 +310,25 @@ class State(ABC):
         other.history = self.history.copy()
         other.log = self.log.copy()  # entries are immutable tuples
         other.determinized = self.determinized
+        other._seen_cache = None
         return other
 
     @abstractmethod
     def _redeal(self, seat: int, rng: Rng) -> None:
         """Re-deal, in place, everything hidden from ``seat``, consistently with what it
-        knows (used by ``determinize``)."""
+        knows (used by ``determinize``).
+
+        The result must depend only on what ``seat`` knows and on ``rng``: put every
+        hidden pool in a canonical order (sorted) before shuffling it, re-sample other
+        seats' knowledge and pending choices from the re-dealt world instead of keeping
+        them, and leave no hidden field as it was. The conformance suite proves it:
+        determinizing the state and any determinization of it with the same rng must
+        give byte-equal saves."""
+
+    @property
+    def current_phase(self) -> str:
+        """The phase the game is in now, one of ``phases`` (see there)."""
+        return self.phases[0]
 
     @abstractmethod
     def inventory(self) -> list[str]:
@@ -308,21 +368,43 @@ class State(ABC):
         overrides this, and replays and clients show only this text."""
         return str(action)
 
-    def check_seat(self, seat: Any) -> int:
-        """``seat`` if it is a seat of this game, else IllegalAction."""
+    def check_seat(self, seat: Any, *, spectator: bool = False) -> int:
+        """``seat`` if it is a seat of this game, else InvalidSeat (an IllegalAction).
+        With ``spectator``, None (a spectator) is allowed too."""
         if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r}: seats are 0 to {self.players - 1}")
+            if spectator and seat is None:
+                return None  # type: ignore[return-value]
+            raise self._bad_seat(seat, spectator=spectator)
         result: int = seat
         return result
+
+    def _bad_seat(self, seat: Any, *, spectator: bool = False) -> InvalidSeat:
+        extra = " (or None for a spectator)" if spectator else ""
+        return InvalidSeat(f"there is no seat {seat!r}: seats are 0 to {self.players - 1}{extra}")
+
+    def check_action(self, action: Any) -> Action:
+        """The game's own action object equal to ``action``, or NotationError: an object
+        built by hand with values out of range, or another game's action, never reaches
+        the rules."""
+        if isinstance(action, Action):
+            space = _space(type(self), self.players)
+            try:
+                own = space.get(action)
+            except TypeError:  # an unhashable field: certainly not one of ours
+                own = None
+            if own is not None:
+                return own
+        sample = ", ".join(repr(str(a)) for a in list(_space(type(self), self.players))[:4])
+        raise NotationError(
+            f"{_describe(action)} is not an action of {self.title}: an action is one of"
+            f" action_space({self.players}) or its notation (for example {sample})"
+        )
 
     def apply(self, seat: int, action: Action | str) -> list[dict[str, Any]]:
         """Perform an action if it is legal, and return the new events as ``seat`` sees
         them. Otherwise raise IllegalAction (or NotationError) and change nothing."""
         seat = self.check_seat(seat)
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        elif not isinstance(action, Action):
-            raise NotationError(f"an action must be an Action or its notation, got {action!r}")
+        action = self.parse_action(action) if isinstance(action, str) else self.check_action(action)
         if self.outcome.over:
             raise IllegalAction(
                 f"the game is over ({self.outcome.status}): no seat may act",
@@ -351,14 +433,69 @@ class State(ABC):
 
     def events(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
         """The event log from entry ``start`` on, each entry as ``seat`` saw it."""
-        render = self._render_event
-        return [render(e, seat) for e in self.log[start:]]
+        seat = self.check_seat(seat, spectator=True)
+        if type(start) is not int or not 0 <= start <= len(self.log):
+            raise InvalidArgument(
+                f"start must be a whole number from 0 to {len(self.log)} (the log's"
+                f" length), got {start!r}"
+            )
+        if not self.determinized:
+            render = self._render_event
+            return [render(e, seat) for e in self.log[start:]]
+        return [self._render(e, seat) for e in self.log[start:]]
+
+    def _render(self, entry: LogEntry, seat: int | None) -> dict[str, Any]:
+        """One log entry as ``seat`` saw it, frozen entries included."""
+        if entry[0] == SEEN:
+            mine = entry[2]
+            text = mine if mine is not None and seat == entry[1] else entry[3]
+            return json.loads(text)  # type: ignore[no-any-return]
+        return self._render_event(entry, seat)
+
+    def _freeze(self, entry: LogEntry, seat: int) -> LogEntry:
+        """``entry`` as ``seat`` and the table saw it, as a frozen entry."""
+        if entry[0] == SEEN:
+            public: str = entry[3]
+            mine = entry[2] if entry[1] == seat else None
+        else:
+            public = json.dumps(self._render_event(entry, None), sort_keys=True)
+            mine = json.dumps(self._render_event(entry, seat), sort_keys=True)
+        return (SEEN, seat, None if mine == public else mine, public)
+
+    def seen_log(self, seat: int) -> list[LogEntry]:
+        """The log as frozen entries for ``seat`` (what a determinization carries).
+        Cached per seat: the log only ever grows, so each entry is frozen once."""
+        cache: dict[int, tuple[list[LogEntry], list[LogEntry]]] | None = self._seen_cache
+        if cache is None:
+            cache = self._seen_cache = {}
+        log = self.log
+        hit = cache.get(seat)
+        if hit is None or hit[0] is not log or len(hit[1]) > len(log):
+            hit = (log, list[LogEntry]())
+            cache[seat] = hit
+        frozen = hit[1]
+        freeze = self._freeze
+        frozen.extend(freeze(e, seat) for e in log[len(frozen) :])
+        return frozen.copy()
 
     def determinize(self, seat: int, rng: Rng) -> Self:
-        """A state ``seat`` cannot tell from this one, everything hidden from it
-        re-dealt (and the future randomness re-seeded). For search and leak checks."""
+        """A state ``seat`` cannot tell from this one, and that carries nothing of the
+        truth ``seat`` could not know: everything hidden from it re-dealt in a canonical
+        way (``_redeal``), the future randomness drawn from ``rng``, no seed (0) and no
+        action record, and the log frozen as ``seat`` and the table saw it (other seats'
+        private events are withheld, not copied). For search and leak checks.
+
+        Its result is a function of ``seat``'s information and ``rng`` only: the
+        conformance suite checks that this state and any determinization of it give
+        byte-equal saves when determinized with equal rngs."""
+        seat = self.check_seat(seat)
+        if not isinstance(rng, Rng):
+            raise InvalidArgument(f"determinize needs an Rng (yuletide.Rng(seed)), got {rng!r}")
         det = self.clone()
         det.determinized = True
+        det.seed = 0
+        det.history = []
+        det.log = self.seen_log(seat)
         det.rng = rng.fork()
         det._redeal(seat, rng)
         return det
@@ -412,6 +549,7 @@ class State(ABC):
             raise CorruptSave("saved state field 'log' must be a list of lists")
         self.rng = Rng(data["rng"])
         self.log = [tuple(e) for e in data["log"]]
+        self._seen_cache = None
         if sorted(self.inventory()) != sorted(self.box()):
             raise CorruptSave("saved state does not hold every card exactly once")
 
@@ -447,3 +585,101 @@ def replay_actions(state: State, actions: Iterable[tuple[int, str]]) -> State:
                 f"action {i} ({text!r} by seat {seat}) cannot be replayed: {err}"
             ) from err
     return state
+
+
+_SPACES: dict[tuple[type[State], int], dict[Action, Action]] = {}
+
+
+def _space(cls: type[State], players: int) -> dict[Action, Action]:
+    """The action space of ``cls`` at ``players`` seats, each action mapped to itself."""
+    key = (cls, players)
+    space = _SPACES.get(key)
+    if space is None:
+        space = _SPACES[key] = {a: a for a in cls.action_space(players)}
+    return space
+
+
+def _describe(value: Any) -> str:
+    """A short, safe description of a bad value for an error message."""
+    try:
+        text = repr(value)
+    except Exception:  # a hostile object's repr; describe it by its type alone
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _guard_legal_actions(fn: Any) -> Any:
+    def legal_actions(self: State, seat: int) -> list[Action]:
+        if seat.__class__ is not int or not 0 <= seat < self.players:
+            raise self._bad_seat(seat)
+        result: list[Action] = fn(self, seat)
+        return result
+
+    return _mark(legal_actions, fn)
+
+
+def _guard_view(fn: Any) -> Any:
+    def view(self: State, seat: int | None) -> dict[str, Any]:
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.players):
+            raise self._bad_seat(seat, spectator=True)
+        result: dict[str, Any] = fn(self, seat)
+        return result
+
+    return _mark(view, fn)
+
+
+def _guard_why_illegal(fn: Any) -> Any:
+    def why_illegal(self: State, seat: int, action: Action) -> IllegalAction:
+        seat = self.check_seat(seat)
+        result: IllegalAction = fn(self, seat, self.check_action(action))
+        return result
+
+    return _mark(why_illegal, fn)
+
+
+def _guard_action_seen_by(fn: Any) -> Any:
+    def action_seen_by(self: State, seat: int, action: Action, viewer: int | None) -> str:
+        seat = self.check_seat(seat)
+        viewer = self.check_seat(viewer, spectator=True)
+        result: str = fn(self, seat, self.check_action(action), viewer)
+        return result
+
+    return _mark(action_seen_by, fn)
+
+
+def _guard_parse(fn: Any) -> Any:
+    def parse_action(cls: type[State], text: str) -> Action:
+        if not isinstance(text, str):
+            raise NotationError(
+                f"an action's notation is text, got {_describe(text)}; see"
+                " action_space() for this game's actions"
+            )
+        if len(text) > 200:
+            raise NotationError(
+                f"{text[:40]!r}... ({len(text)} characters) is not an action: notations are short"
+            )
+        result: Action = fn(cls, text)
+        return result
+
+    return _mark(parse_action, fn)
+
+
+def _mark(wrapper: Any, fn: Any) -> Any:
+    wrapper.__doc__ = fn.__doc__
+    wrapper.__name__ = fn.__name__
+    wrapper.__qualname__ = getattr(fn, "__qualname__", fn.__name__)
+    wrapper.__wrapped__ = fn
+    wrapper._guarded = True
+    return wrapper
+
+
+_GUARDS = {
+    "legal_actions": _guard_legal_actions,
+    "view": _guard_view,
+    "why_illegal": _guard_why_illegal,
+    "action_seen_by": _guard_action_seen_by,
+}
+
+# The base class's own concrete defaults are guarded too (a game that keeps them).
+for _name in ("why_illegal", "action_seen_by"):
+    setattr(State, _name, _GUARDS[_name](State.__dict__[_name]))
