@@ -361,16 +361,17 @@ def leak_check_at(state: State, seat: int, rng: Rng, report: LeakReport | None =
 def check_no_leak(
     game_id: str, players: int, seed: int, *, every: int = 7, **options: Any
 ) -> LeakReport:
-    """The leak proof at every ``every``-th state of a random game (and the last), for
-    every seat and the spectator. Returns what it covered (see :class:`LeakReport`)."""
+    """The leak proof at every ``every``-th state of a random game, the last, and the
+    first state of each phase, for every seat and the spectator. Returns what it covered (see :class:`LeakReport`)."""
     rng = Rng(derive_seed(seed, 0x1EA4))
     report = LeakReport()
 
     def probe(state: State) -> None:
-        if len(state.history) % every and not state.outcome.over:
-            return
+        phase = state.current_phase
+        if len(state.history) % every and not state.outcome.over and phase in report.phases:
+            return  # every ``every``-th state, the last, and each phase when first met
         report.probes += 1
-        report.phases.add(state.current_phase)
+        report.phases.add(phase)
         for seat in range(state.players):
             leak_check_at(state, seat, rng, report)
 
