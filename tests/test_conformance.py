@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import yuletide
-from yuletide.core import conformance
+from yuletide.core import Action, IllegalAction, Rng, conformance
 
 CASES = [
     (game_id, n)
@@ -111,3 +111,148 @@ def test_conservation_check_catches_a_lost_card(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(LooneyLights, "inventory", lambda self: original(self)[1:])
     with pytest.raises(conformance.ConformanceError, match="missing or duplicated"):
         conformance.check_random_play("looney-lights", 2, 0)
+
+
+# ------------------------------------------------ mutation tests: each check can fail
+#
+# Each breaks one promise on purpose (a finding class of issue 12) and shows the leak
+# proof catches it, so a later change cannot weaken the proof silently.
+
+
+def _leak_fails(match: str, game_id: str = "looney-lights", players: int = 3) -> None:
+    with pytest.raises(conformance.ConformanceError, match=match):
+        for seed in range(3):
+            conformance.check_no_leak(game_id, players, seed, every=3)
+
+
+def test_canonical_check_catches_a_determinization_keeping_the_true_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Finding class: the true seed (and record) survive determinize."""
+    from yuletide.core.state import State
+
+    original = State.determinize
+
+    def keeps_seed(self: State, seat: int, rng: Rng) -> State:
+        det = original(self, seat, rng)
+        det.seed = self.seed
+        return det
+
+    monkeypatch.setattr(State, "determinize", keeps_seed)
+    _leak_fails("seed")
+
+
+def test_canonical_check_catches_a_determinization_keeping_the_real_log(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Finding class: other seats' private logs survive determinize."""
+    from yuletide.core.state import State
+
+    monkeypatch.setattr(State, "seen_log", lambda self, seat: self.log.copy())
+    _leak_fails(r"depends on what seat \d cannot see.*state\.log")
+
+
+def test_canonical_check_catches_a_shuffle_of_the_true_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Finding class: hidden cards shuffled in their true order with the caller's rng
+    (a caller who replays that rng recovers the truth): Looney Lights' old re-deal."""
+    from yuletide.games.christmas_lights import looney_lights as ll
+
+    def true_order_redeal(self: ll.LooneyLights, seat: int, rng: Rng) -> None:
+        others = [s for s in range(self.players) if s != seat]
+        pool = list(self.deck)
+        for s in others:
+            pool.extend(k for k in range(ll.N_KINDS) for _ in range(self.hands[s][k]))
+        rng.shuffle(pool)  # no canonical order first: the result depends on the truth
+        i = 0
+        for s in others:
+            hand = [0] * ll.N_KINDS
+            for k in pool[i : i + self.sizes[s]]:
+                hand[k] += 1
+            self.hands[s] = hand
+            i += self.sizes[s]
+        self.deck = pool[i:]
+
+    monkeypatch.setattr(ll.LooneyLights, "_redeal", true_order_redeal)
+    _leak_fails(r"depends on what seat \d cannot see.*state\.deck")
+
+
+def test_learning_check_catches_a_change_no_event_explains(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Section 2: a seat's hand changes on its draw but its draw event no longer says
+    what it drew, so two worlds it cannot tell apart look different afterwards."""
+    from yuletide.games.christmas_lights import looney_lights as ll
+
+    original = ll.LooneyLights._render_event
+
+    def silent_draw(self: ll.LooneyLights, entry: tuple[object, ...], seat: int | None) -> dict:
+        event = original(self, entry, seat)
+        event.pop("card", None)
+        return event
+
+    monkeypatch.setattr(ll.LooneyLights, "_render_event", silent_draw)
+    _leak_fails("observes a change no event showed it", players=2)
+
+
+def test_leak_check_catches_a_leaking_spectator_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The spectator is checked too: ``view(None)`` showing the top of the deck."""
+    from yuletide.games.christmas_lights.looney_lights import LooneyLights
+
+    original = LooneyLights.view
+
+    def leaky(self: LooneyLights, seat: int | None) -> dict[str, object]:
+        view = original(self, seat)
+        if seat is None:
+            view["deck_top"] = self.deck[-1] if self.deck else None
+        return view
+
+    monkeypatch.setattr(LooneyLights, "view", leaky)
+    _leak_fails("what the spectator observes leaks")
+
+
+def test_leak_check_catches_legal_actions_ordered_by_a_secret(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The order of legal actions is compared, not only the set."""
+    from yuletide.games.christmas_lights.looney_lights import LooneyLights
+
+    original = LooneyLights.legal_actions
+
+    def ordered(self: LooneyLights, seat: int) -> list[Action]:
+        actions = original(self, seat)
+        if self.deck and self.deck[-1] % 2:
+            actions.reverse()
+        return actions
+
+    monkeypatch.setattr(LooneyLights, "legal_actions", ordered)
+    _leak_fails("legal_actions")
+
+
+def test_leak_check_catches_an_error_message_naming_a_secret(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from yuletide.games.christmas_lights.looney_lights import LooneyLights
+
+    original = LooneyLights.why_illegal
+
+    def chatty(self: LooneyLights, seat: int, action: Action) -> IllegalAction:
+        err = original(self, seat, action)
+        top = self.deck[-1] if self.deck else -1
+        return IllegalAction(f"{err.reason} (the next card is {top})", err.rule)
+
+    monkeypatch.setattr(LooneyLights, "why_illegal", chatty)
+    _leak_fails("the error for .* leaks")
+
+
+def test_leak_check_catches_action_seen_by_naming_a_secret(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from yuletide.games.christmas_lights.looney_lights import LooneyLights
+
+    def chatty(self: LooneyLights, seat: int, action: Action, viewer: int | None) -> str:
+        return f"{action} (holding {sum(self.hands[seat])} cards, {self.hands[seat][0]} red)"
+
+    monkeypatch.setattr(LooneyLights, "action_seen_by", chatty)
+    _leak_fails("action_seen_by")

@@ -34,7 +34,7 @@ from typing import Any
 from .errors import CorruptSave, YuletideError
 from .registry import game_class, games, load, new_game, replay
 from .rng import Rng, derive_seed
-from .state import Action, State, _space
+from .state import SEEN, Action, State, _space
 
 
 class ConformanceError(AssertionError):
@@ -245,6 +245,34 @@ def _fingerprint(state: State) -> tuple[Any, ...]:
     )
 
 
+def another_world(state: State, seat: int, rng: Rng) -> State:
+    """A world ``seat`` cannot tell from ``state``, as unlike it as the suite can make
+    one: a determinization whose engine-level fields — seed, action record, RNG and log —
+    are then set here, independently of ``determinize``, to other values the seat cannot
+    observe (another seed and RNG, no record, the log frozen as the seat and the table
+    saw it). So a determinize that copies any of them from the truth gives this world and
+    the real one different determinizations, and ``check_canonical`` catches it."""
+    other = state.determinize(seat, Rng(rng.next64()))
+    if other.seed != 0 or other.history:
+        raise _fail(state, "a determinization keeps the real game's seed or action record")
+    other.seed = rng.next64() >> 1
+    other.rng = Rng(rng.next64())
+    other.history = []
+    other.log = [_oracle_freeze(state, entry, seat) for entry in state.log]
+    other._seen_cache = None
+    return other
+
+
+def _oracle_freeze(state: State, entry: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
+    """An entry as ``seat`` and the table saw it, frozen by the suite's own hand."""
+    if entry[0] == SEEN:
+        mine, public = (entry[2] if entry[1] == seat else None), entry[3]
+    else:
+        public = json.dumps(state._render_event(entry, None), sort_keys=True)
+        mine = json.dumps(state._render_event(entry, seat), sort_keys=True)
+    return (SEEN, seat, None if mine == public else mine, public)
+
+
 def check_indistinguishable(state: State, other: State, seat: int | None, rng: Rng) -> None:
     """``other`` must look exactly like ``state`` to ``seat`` on every channel: the
     observation, and for a seat the error of every illegal action in the action space,
@@ -342,12 +370,10 @@ def leak_check_at(state: State, seat: int, rng: Rng, report: LeakReport | None =
     canonical (section 1), and the seat learns only through its events (section 2).
     Returns whether the determinization re-dealt something."""
     report = report if report is not None else LeakReport()
-    other = state.determinize(seat, Rng(rng.next64()))
+    other = another_world(state, seat, rng)
     report.made += 1
     if sorted(other.inventory()) != sorted(state.box()):
         raise _fail(state, "a determinization lost or duplicated a card")
-    if other.seed != 0 or other.history:
-        raise _fail(state, "a determinization keeps the real game's seed or action record")
     check_indistinguishable(state, other, seat, rng)
     check_indistinguishable(state, other, None, rng)
     check_canonical(state, seat, other, rng.next64())
@@ -362,7 +388,8 @@ def check_no_leak(
     game_id: str, players: int, seed: int, *, every: int = 7, **options: Any
 ) -> LeakReport:
     """The leak proof at every ``every``-th state of a random game, the last, and the
-    first state of each phase, for every seat and the spectator. Returns what it covered (see :class:`LeakReport`)."""
+    first state of each phase, for every seat and the spectator. Returns what it
+    covered (see :class:`LeakReport`)."""
     rng = Rng(derive_seed(seed, 0x1EA4))
     report = LeakReport()
 

@@ -405,23 +405,31 @@ class State(ABC):
         them. Otherwise raise IllegalAction (or NotationError) and change nothing."""
         seat = self.check_seat(seat)
         action = self.parse_action(action) if isinstance(action, str) else self.check_action(action)
+        early = self._not_now(seat)
+        if early is not None:
+            raise early
+        if action not in self.legal_actions(seat):
+            raise self.why_illegal(seat, action)
+        start = len(self.log)
+        self.apply_unchecked(seat, action)
+        return [self._render_event(e, seat) for e in self.log[start:]]
+
+    def _not_now(self, seat: int) -> IllegalAction | None:
+        """Why ``seat`` may not act at all now (the game is over, or it is not among the
+        seats to act), or None."""
         if self.outcome.over:
-            raise IllegalAction(
+            return IllegalAction(
                 f"the game is over ({self.outcome.status}): no seat may act",
                 f"{self.title}: game end",
             )
         to_act = self.to_act
         if seat not in to_act:
             waiting = ", ".join(str(s) for s in sorted(to_act))
-            raise IllegalAction(
+            return IllegalAction(
                 f"seat {seat} may not act now; waiting for seat {waiting}",
                 f"{self.title}: turn order",
             )
-        if action not in self.legal_actions(seat):
-            raise self.why_illegal(seat, action)
-        start = len(self.log)
-        self.apply_unchecked(seat, action)
-        return [self._render_event(e, seat) for e in self.log[start:]]
+        return None
 
     def apply_unchecked(self, seat: int, action: Action) -> None:
         """The fast path for bots and simulation: ``action`` must come from
@@ -433,12 +441,6 @@ class State(ABC):
 
     def events(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
         """The event log from entry ``start`` on, each entry as ``seat`` saw it."""
-        seat = self.check_seat(seat, spectator=True)
-        if type(start) is not int or not 0 <= start <= len(self.log):
-            raise InvalidArgument(
-                f"start must be a whole number from 0 to {len(self.log)} (the log's"
-                f" length), got {start!r}"
-            )
         if not self.determinized:
             render = self._render_event
             return [render(e, seat) for e in self.log[start:]]
@@ -628,10 +630,29 @@ def _guard_view(fn: Any) -> Any:
     return _mark(view, fn)
 
 
+def _guard_events(fn: Any) -> Any:
+    def events(self: State, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.players):
+            raise self._bad_seat(seat, spectator=True)
+        if start.__class__ is not int or not 0 <= start <= len(self.log):
+            raise InvalidArgument(
+                f"start must be a whole number from 0 to {len(self.log)} (the log's"
+                f" length), got {_describe(start)}"
+            )
+        result: list[dict[str, Any]] = fn(self, seat, start)
+        return result
+
+    return _mark(events, fn)
+
+
 def _guard_why_illegal(fn: Any) -> Any:
     def why_illegal(self: State, seat: int, action: Action) -> IllegalAction:
         seat = self.check_seat(seat)
-        result: IllegalAction = fn(self, seat, self.check_action(action))
+        action = self.check_action(action)
+        early = self._not_now(seat)
+        if early is not None:
+            return early
+        result: IllegalAction = fn(self, seat, action)
         return result
 
     return _mark(why_illegal, fn)
@@ -676,10 +697,11 @@ def _mark(wrapper: Any, fn: Any) -> Any:
 _GUARDS = {
     "legal_actions": _guard_legal_actions,
     "view": _guard_view,
+    "events": _guard_events,
     "why_illegal": _guard_why_illegal,
     "action_seen_by": _guard_action_seen_by,
 }
 
 # The base class's own concrete defaults are guarded too (a game that keeps them).
-for _name in ("why_illegal", "action_seen_by"):
+for _name in ("events", "why_illegal", "action_seen_by"):
     setattr(State, _name, _GUARDS[_name](State.__dict__[_name]))
