@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import yuletide
 from yuletide.cli import main
+from yuletide.core.errors import InvalidArgument, InvalidSeat, YuletideError
 
 
 def test_list_names_games_players_and_options(capsys: pytest.CaptureFixture[str]) -> None:
@@ -108,3 +112,414 @@ def test_play_accepts_reaction_and_time_limit_for_real_time_games(tmp_path: Path
     )
     assert bad.returncode == 2
     assert "a reaction time is MEAN[:SPREAD[:DIST]]" in bad.stderr
+
+
+# ------------------------------------------------- bad arguments (issue 12, section 4)
+
+DEEP = "[" * 5000
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["simulate", "looney-lights", "--players", "2", "--games", "-5"],
+            "--games must be at least 1, got -5",
+        ),
+        (
+            ["simulate", "looney-lights", "--players", "2", "--games", "0"],
+            "--games must be at least 1, got 0",
+        ),
+        (
+            ["simulate", "looney-lights", "--players", "2", "--workers", "0"],
+            "--workers must be at least 1, got 0",
+        ),
+        (
+            ["simulate", "looney-lights", "--players", "2", "--workers", "-3"],
+            "--workers must be at least 1, got -3",
+        ),
+        (
+            ["simulate", "looney-lights", "--players", "4", "--bots", "solo-greedy"],
+            "bot 'solo-greedy' plays only deck-the-yard and solo-lights, not looney-lights;"
+            " bots for looney-lights: random",
+        ),
+        (
+            [
+                "simulate",
+                "reindeers-nose",
+                "--players",
+                "4",
+                "--bots",
+                "random,lights-on-team,random,random",
+            ],
+            "bot 'lights-on-team' plays only lights-on, not reindeers-nose",
+        ),
+        (
+            ["simulate", "looney-lights", "--players", "4", "--bots", "random,random"],
+            "4 players need 1 or 4 bots, got 2",
+        ),
+        (["simulate", "looney-lights", "--players", "4", "--bots", "genius"], "no bot 'genius'"),
+        (["simulate", "looney-lights", "--players", "0"], "2 to 6 players, got 0"),
+        (["simulate", "solo-lights", "--players", "2"], "solo-lights is for 1 player"),
+        (
+            ["simulate", "looney-lights", "--players", "2", "--time-limit", "0"],
+            "--time-limit must be a number of seconds > 0, got 0",
+        ),
+        (
+            ["simulate", "looney-lights", "--players", "2", "--time-limit", "-1"],
+            "--time-limit must be a number of seconds > 0, got -1",
+        ),
+        (
+            ["simulate", "looney-lights", "--players", "2", "--time-limit", "nan"],
+            "--time-limit must be a number of seconds > 0, got nan",
+        ),
+        (
+            ["simulate", "looney-lights", "--players", "2", "--time-limit", "inf"],
+            "--time-limit must be a number of seconds > 0, got inf",
+        ),
+        (
+            ["simulate", "looney-lights", "--players", "2", "--reaction", "0"],
+            "--reaction: a reaction time's mean must be a number > 0",
+        ),
+        (
+            ["simulate", "looney-lights", "--players", "2", "--reaction", "1:2"],
+            "--reaction: a uniform reaction time needs spread <= mean",
+        ),
+        (
+            ["simulate", "looney-lights", "--players", "2", "--reaction", "nan"],
+            "--reaction: a reaction time's mean must be",
+        ),
+        (
+            ["simulate", "looney-lights", "--players", "2", "--reaction", "fast"],
+            "--reaction: a reaction time is MEAN[:SPREAD[:DIST]]",
+        ),
+        (
+            ["simulate", "looney-lights", "--players", "3", "--reaction", "1,2"],
+            "3 players need 1 or 3 reaction times, got 2",
+        ),
+        (
+            ["simulate", "looney-lights", "--players", "2", "--option", "turn_limit=0"],
+            "option 'turn_limit' must be a whole number >= 1",
+        ),
+        (
+            ["simulate", "looney-lights", "--players", "2", "--option", "turn_limit=abc"],
+            "option 'turn_limit' must be a whole number >= 1",
+        ),
+        (
+            ["simulate", "looney-lights", "--players", "2", "--option", "turn_limit=NaN"],
+            "option 'turn_limit' must be a whole number >= 1",
+        ),
+        (
+            ["simulate", "looney-lights", "--players", "2", "--option", f"turn_limit={DEEP}"],
+            "characters left out",
+        ),
+        (
+            ["simulate", "looney-lights", "--players", "2", "--option", "x"],
+            "argument --option: an option is name=value, got 'x'",
+        ),
+        (
+            ["simulate", "looney-lights", "--players", "2", "--option", "=3"],
+            "an option is name=value, got '=3'",
+        ),
+        (
+            ["simulate", "looney-lights", "--players", "2", "--games", "many"],
+            "argument --games: invalid int value",
+        ),
+        (["bench", "--seconds", "-1"], "--seconds must be a number of seconds > 0, got -1"),
+        (["bench", "--seconds", "0"], "--seconds must be a number of seconds > 0, got 0"),
+        (["bench", "--seconds", "inf"], "--seconds must be a number of seconds > 0, got inf"),
+        (["bench", "--seconds", "0.01", "--game", "mistletoe"], "no game 'mistletoe'"),
+        (
+            ["bench", "--seconds", "0.01", "--json", "/no/such/dir/b.json"],
+            "there is no directory /no/such/dir",
+        ),
+        (["play", "looney-lights", "--players", "9"], "looney-lights is for 2 to 6 players, got 9"),
+        (
+            ["play", "looney-lights", "--players", "3", "--seat", "3"],
+            "there is no seat 3: seats are 0 to 2",
+        ),
+        (
+            ["play", "looney-lights", "--players", "3", "--seat", "-1"],
+            "there is no seat -1: seats are 0 to 2",
+        ),
+        (
+            ["play", "looney-lights", "--bots", "solo-greedy"],
+            "bot 'solo-greedy' plays only deck-the-yard and solo-lights",
+        ),
+        (["play", "looney-lights", "--bots", "genius"], "no bot 'genius'"),
+        (
+            ["play", "reindeers-nose", "--reaction", "-1"],
+            "--reaction: a reaction time's mean must be a number > 0",
+        ),
+        (
+            ["play", "reindeers-nose", "--time-limit", "0"],
+            "--time-limit must be a number of seconds > 0, got 0",
+        ),
+        (
+            ["play", "looney-lights", "--option", "turn_limit=-1"],
+            "option 'turn_limit' must be a whole number >= 1",
+        ),
+        (["play", "looney-lights", "--option", "colour=red"], "has no option 'colour'"),
+        (
+            ["play", "looney-lights", "--save", "/no/such/dir/g.json"],
+            "there is no directory /no/such/dir",
+        ),
+        (["play", "looney-lights", "--save", "."], "--save . is a directory"),
+    ],
+)
+def test_bad_arguments_exit_2_with_the_reason_before_anything_runs(
+    argv: list[str],
+    message: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 12: each bad number, count, bot, seat or option is refused with exit 2 and
+    argparse's "yuletide COMMAND: error: REASON" on stderr; nothing is played or saved."""
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    last = err.strip().splitlines()[-1]
+    assert last.startswith(f"yuletide {argv[0]}: error: "), err
+    assert message in last
+    assert "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_games_and_workers_of_one_are_accepted(capsys: pytest.CaptureFixture[str]) -> None:
+    """The smallest allowed values still work (and print a positive speed)."""
+    argv = ["simulate", "looney-lights", "--players", "2", "--games", "1", "--workers", "1"]
+    assert main([*argv, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 1 and report["games_per_second"] > 0
+
+
+def test_more_workers_than_games_is_fine(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "looney-lights", "--players", "2", "--games", "2", "--workers", "64"]
+    assert main([*argv, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 2
+
+
+def test_bench_refuses_bad_seconds_as_a_library() -> None:
+    from yuletide.bench import main as bench_main
+
+    for bad in (-1.0, 0.0, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="seconds must be a number of seconds > 0"):
+            bench_main(seconds=bad, games=["solo-lights"])
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        yuletide.IllegalAction,
+        yuletide.NotationError,
+        yuletide.InvalidOption,
+        yuletide.CorruptSave,
+        InvalidArgument,
+        InvalidSeat,
+    ],
+)
+def test_every_documented_error_exits_2_with_its_message(
+    error: type[YuletideError], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Whatever documented error a command meets on the way, the CLI prints its message
+    in argparse's form and exits 2: never a traceback."""
+
+    def failing(args: object) -> int:
+        raise error("what was wrong; what is allowed")
+
+    monkeypatch.setattr("yuletide.cli.cmd_list", failing)
+    assert main(["list"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == "yuletide list: error: what was wrong; what is allowed\n"
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("[" * 1000 + "]" * 1000, "JSON nested too deeply"),
+        ("[" * 100_000 + "]" * 100_000, "JSON nested too deeply"),
+        ('{"a":' * 1000 + "1" + "}" * 1000, "JSON nested too deeply"),
+        (None, "cannot read"),
+        ("DIR", "cannot read"),
+        ("{not json", "invalid JSON"),
+        ("[1, 2]", "must be a JSON object"),
+    ],
+)
+def test_replay_of_a_bad_file_exits_2_in_a_real_process(
+    tmp_path: Path, content: str | None, message: str
+) -> None:
+    """Issue 12: `yuletide replay` of ``"[" * 1000 + "]" * 1000`` printed a traceback."""
+    path = tmp_path / "bad.json"
+    if content == "DIR":
+        path.mkdir()
+    elif content is not None:
+        path.write_text(content, encoding="utf-8")
+    proc = run_cli(["replay", str(path), "--all"])
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.startswith("yuletide replay: error: ")
+    assert message in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert len(proc.stderr) < 1000
+
+
+def test_replay_as_a_seat_not_in_the_game_exits_2(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    path.write_text(
+        json.dumps(yuletide.new_game("looney-lights", players=3, seed=5).record().to_dict())
+    )
+    for seat in ("3", "-1"):
+        proc = run_cli(["replay", str(path), "--seat", seat])
+        assert proc.returncode == 2
+        assert proc.stderr == f"yuletide replay: error: there is no seat {seat}: seats are 0 to 2\n"
+
+
+# ------------------------------------------------------- a closed pipe (issue 12)
+
+
+def command() -> list[str]:
+    """The installed ``yuletide`` script, as a user runs it."""
+    exe = Path(sys.executable).with_name("yuletide")
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "yuletide.cli"]
+
+
+def run_cli(argv: list[str], stdin: str = "", **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*command(), *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+        **kwargs,
+    )
+
+
+@pytest.fixture(scope="module")
+def long_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A finished 2-player Looney Lights game of 810 actions: its replay prints far more
+    than a pipe holds (64 kB), so the reader can close the pipe while it is written."""
+    from yuletide.bots import RandomBot
+    from yuletide.sim import play_match
+
+    result = play_match("looney-lights", [RandomBot(0), RandomBot(1)], 0)
+    assert len(result.record.actions) == 810
+    path = tmp_path_factory.mktemp("records") / "long.json"
+    path.write_text(json.dumps(result.record.to_dict()), encoding="utf-8")
+    return path
+
+
+def test_replay_into_head_is_a_quiet_exit(long_record: Path) -> None:
+    """`yuletide replay FILE --all | head -1`: one line, no BrokenPipeError traceback, and
+    the status 141 (128 + SIGPIPE) that `cat`, `git` or `yes` report there."""
+    writer = subprocess.Popen(
+        [*command(), "replay", str(long_record), "--all"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert writer.stdout is not None and writer.stderr is not None
+    head = subprocess.run(
+        ["head", "-1"], stdin=writer.stdout, capture_output=True, timeout=120, check=False
+    )
+    writer.stdout.close()  # only head holds the read end now
+    err = writer.stderr.read()
+    writer.stderr.close()
+    assert writer.wait(timeout=120) == 141
+    assert err == b""
+    assert head.stdout.decode().startswith("Looney Lights — 2 players, seed 0, 810 actions")
+    assert len(head.stdout.splitlines()) == 1
+
+
+def test_shell_pipeline_into_head(long_record: Path) -> None:
+    """The same through a shell, as typed: the pipeline prints one line and nothing else."""
+    line = " ".join([*command(), "replay", str(long_record), "--all", "| head -1"])
+    proc = subprocess.run(
+        ["bash", "-c", f"{line}; echo status ${{PIPESTATUS[0]}} >&2"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.stderr == "status 141\n"
+    assert len(proc.stdout.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["list"],
+        ["list", "--json"],
+        ["simulate", "looney-lights", "--players", "2", "--games", "3"],
+        ["replay", "RECORD", "--all"],
+        ["replay", "RECORD"],
+        ["bench", "--seconds", "0.01", "--game", "solo-lights"],
+    ],
+)
+def test_output_to_a_closed_pipe_is_a_quiet_exit(argv: list[str], long_record: Path) -> None:
+    """stdout is a pipe whose reader has gone before the first line: every command stops
+    at once with status 141 and writes nothing to stderr."""
+    argv = [str(long_record) if a == "RECORD" else a for a in argv]
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        proc = subprocess.run(
+            [*command(), *argv],
+            stdin=subprocess.DEVNULL,
+            stdout=write,
+            stderr=subprocess.PIPE,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(write)
+    assert proc.stderr == b""
+    assert proc.returncode == 141
+
+
+def test_help_into_a_closed_pipe_is_quiet() -> None:
+    """argparse itself ignores a closed pipe while printing help (status 0); when the help
+    text sat in a buffer, the closed pipe shows at the final flush (141). Quiet either way."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        proc = subprocess.run(
+            [*command(), "--help"], stdout=write, stderr=subprocess.PIPE, timeout=120, check=False
+        )
+    finally:
+        os.close(write)
+    assert proc.stderr == b""
+    assert proc.returncode in (0, 141)
+
+
+def test_play_into_a_closed_pipe_still_saves_the_record(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        proc = subprocess.run(
+            [
+                *command(),
+                "play",
+                "looney-lights",
+                "--players",
+                "3",
+                "--seed",
+                "5",
+                "--save",
+                str(save),
+            ],
+            input=b"1\n" * 50,
+            stdout=write,
+            stderr=subprocess.PIPE,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(write)
+    assert proc.stderr == b""
+    assert proc.returncode == 141
+    assert json.loads(save.read_text())["seed"] == 5

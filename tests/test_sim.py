@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
 
 import yuletide
@@ -86,3 +89,43 @@ def test_simulate_validates_before_running() -> None:
         simulate("looney-lights", 10, 8)
     with pytest.raises(ValueError, match="3 players need 3 bots"):
         simulate("looney-lights", 10, 3, bots=["random"])
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"games": 0}, "games must be a whole number >= 1, got 0"),
+        ({"games": -5}, "games must be a whole number >= 1, got -5"),
+        ({"games": True}, "games must be a whole number >= 1, got True"),
+        ({"workers": 0}, "workers must be a whole number >= 1, got 0"),
+        ({"workers": -3}, "workers must be a whole number >= 1, got -3"),
+        (
+            {"bots": ["solo-greedy"] * 4},
+            "bot 'solo-greedy' plays only deck-the-yard and solo-lights, not looney-lights",
+        ),
+        ({"bots": ["random", "lights-on-team", "random", "random"]}, "plays only lights-on"),
+        ({"bots": ["random", "genius", "random", "random"]}, "no bot 'genius'"),
+    ],
+)
+def test_simulate_refuses_bad_arguments(kwargs: dict[str, Any], message: str) -> None:
+    """Issue 12: a count below 1 (it printed a negative speed) or a bot made for another
+    game is a ValueError before anything is played."""
+    args: dict[str, Any] = {"games": 5, **kwargs}
+    with pytest.raises(ValueError, match=re.escape(message)):
+        simulate("looney-lights", players=4, **args)
+
+
+def test_bots_are_checked_against_the_games_they_are_made_for() -> None:
+    from yuletide.bots import BOT_GAMES, BOTS, bots_for, check_bot
+
+    assert set(BOT_GAMES) <= set(BOTS)
+    assert all(set(games) <= set(yuletide.games()) for games in BOT_GAMES.values())
+    assert bots_for("looney-lights") == ["random"]
+    assert bots_for("solo-lights") == ["random", "solo-greedy"]
+    assert bots_for("lights-on") == ["lights-on-team", "random"]
+    check_bot("solo-greedy", "deck-the-yard")
+    check_bot("random", "blink")
+    with pytest.raises(ValueError, match="bots for blink: random"):
+        check_bot("lights-on-team", "blink")
+    report = simulate("lights-on", 2, 4, bots=["lights-on-team"] * 4)
+    assert report["seats"][0]["bot"] == "lights-on-team"

@@ -8,13 +8,14 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO, cast
 
 import pytest
 
 import yuletide
-from yuletide.terminal import format_actions, format_event, play, replay
+from yuletide.terminal import PROMPT, format_actions, format_event, play, replay
 
 MANY_ONES = "1\n" * 5000
 
@@ -29,6 +30,7 @@ def run_play(
     seed: int | None = 5,
     options: dict[str, Any] | None = None,
     bots: str = "random",
+    clock: Callable[[], float] | None = None,
 ) -> tuple[int, str]:
     out = io.StringIO()
     code = play(
@@ -41,6 +43,7 @@ def run_play(
         save=None if save is None else str(save),
         stdin=io.StringIO(stdin_text),
         stdout=out,
+        **({} if clock is None else {"clock": clock}),
     )
     return code, out.getvalue()
 
@@ -175,7 +178,7 @@ def test_default_seed_and_save_path(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.chdir(tmp_path)
     code, out = run_play("q\n", None, seed=None, players=None)
     assert code == 0
-    match = re.search(r"seed (\d+);", out)
+    match = re.search(r"The deal was seed (\d+): ", out)
     assert match
     seed = int(match.group(1))
     saved = tmp_path / f"looney-lights-{seed}.replay.json"
@@ -204,6 +207,7 @@ def test_seat_other_than_zero_plays_after_the_bots(tmp_path: Path) -> None:
         ({"seat": 3}, "there is no seat 3: seats are 0 to 2"),
         ({"seat": -1}, "there is no seat -1"),
         ({"bots": "genius"}, "no bot 'genius'"),
+        ({"bots": "solo-greedy"}, "bot 'solo-greedy' plays only deck-the-yard and solo-lights"),
         ({"game": "mistletoe"}, "no game 'mistletoe'"),
     ],
 )
@@ -276,6 +280,9 @@ def test_replay_reads_a_full_save(tmp_path: Path) -> None:
         ("{not json", "invalid JSON"),
         (b"\xff\xfe\x00garbage", "invalid JSON"),
         ("[1, 2]", "must be a JSON object"),
+        ("[" * 1000 + "]" * 1000, "JSON nested too deeply"),
+        ("[" * 100_000 + "]" * 100_000, "JSON nested too deeply"),
+        ('{"record": ' * 5000 + "{}" + "}" * 5000, "JSON nested too deeply"),
         ('{"game": "looney-lights"}', "has no 'rules_version' field"),
         ("BAD_ACTION", "cannot be replayed"),
         ("BAD_GAME", "no game 'mistletoe'"),
@@ -416,3 +423,212 @@ def test_the_real_command(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "Result: finished" in result.stdout
+
+
+# ------------------------------------------------- the seed (issue 12, section 4)
+
+
+def _during_the_game(out: str) -> str:
+    """What was printed up to the last prompt: everything shown while the game ran."""
+    return out.rsplit(PROMPT, 1)[0]
+
+
+@pytest.mark.parametrize("stdin_text", [MANY_ONES, "1\n1\nq\n", ""])
+def test_the_seed_is_shown_only_after_the_game(tmp_path: Path, stdin_text: str) -> None:
+    """With the seed anyone can deal the game again and see every hand: it is printed
+    once the game has stopped (finished, quit or end of input), with the replay file."""
+    save = tmp_path / "g.json"
+    code, out = run_play(stdin_text, save, seed=734_561_289)
+    assert code == 0
+    assert "734561289" not in _during_the_game(out)
+    assert "seed" not in _during_the_game(out).lower()
+    tail = out.splitlines()[-2:]
+    assert tail == [
+        "The deal was seed 734561289: yuletide play looney-lights --players 3 --seed 734561289",
+        f"Replay record saved to {save} (watch it with: yuletide replay {save})",
+    ]
+    assert out.count("734561289") == 2  # the command; the file name is the --save given
+
+
+def test_the_seed_of_a_real_time_game_is_shown_only_after_it(tmp_path: Path) -> None:
+    save = tmp_path / "rn.json"
+    code, out = run_play(
+        "1\n" * 30 + "q\n",
+        save,
+        game="reindeers-nose",
+        players=4,
+        seed=918_273_645,
+        clock=lambda: 0.0,
+    )
+    assert code == 0
+    assert "This game is played in real time" in out
+    assert "918273645" not in _during_the_game(out)
+    assert out.splitlines()[-2].startswith("The deal was seed 918273645: yuletide play reindeers")
+
+
+def test_the_seed_line_repeats_the_options(tmp_path: Path) -> None:
+    code, out = run_play("q\n", tmp_path / "g.json", seed=7, options={"turn_limit": 50})
+    assert code == 0
+    assert (
+        "The deal was seed 7: yuletide play looney-lights --players 3 --seed 7"
+        " --option turn_limit=50"
+    ) in out
+    again = yuletide.new_game("looney-lights", players=3, seed=7, turn_limit=50)
+    assert load(tmp_path / "g.json") == again.record().to_dict()
+
+
+def test_yuletide_play_shows_the_seed_at_the_end(tmp_path: Path) -> None:
+    """`yuletide play` with a fresh seed and scripted input, as typed: the seed is not on
+    the screen until the game stops, then it is, with the replay file's path."""
+    result = subprocess.run(
+        [*_command(), "play", "looney-lights", "--players", "3"],
+        input="1\n1\n1\nq\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=tmp_path,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    match = re.search(r"^The deal was seed (\d+): yuletide play looney-lights", result.stdout, re.M)
+    assert match
+    seed = match.group(1)
+    assert seed not in _during_the_game(result.stdout)
+    saved = f"looney-lights-{seed}.replay.json"
+    assert result.stdout.splitlines()[-1].startswith(f"Replay record saved to {saved}")
+    assert load(tmp_path / saved)["seed"] == int(seed)
+
+
+# ------------------------------------------ a finished game (issue 12, section 5)
+
+FINISHING = [
+    pytest.param("looney-lights", 3, 5, id="looney-lights"),
+    pytest.param("blink", 3, 5, id="blink"),
+    pytest.param("wheres-that-bulb", 2, 1, id="wheres-that-bulb"),
+]
+
+#: Finished-game headers that still name a seat to act (or whose turn it is) come from
+#: the game's own ``render`` (not the terminal), in game modules being edited elsewhere:
+#: each is marked xfail until its module is fixed. Not strict, so a fix landing from
+#: another branch shows as XPASS rather than failing the suite: delete the entry then.
+RENDER_HEADER_TO_FIX = {
+    "blink": "blink.py BlinkState.render header line"
+    " f\"Blink — turn {...}, seat {view['turn']} to act ({view['step']})\"",
+    "untangle": "untangle.py render header line"
+    " f\"Untangle — turn {...}, seat {view['turn']} to act ({view['step']})\"",
+    "twinkling-lights": "twinkling_lights.py render header line"
+    " f\"Twinkling Lights — seat {view['turn']} to act ({step}); turn {...},\"",
+    "check-the-box": "check_the_box.py render header line"
+    " f\"Check the Box — ask {...}, seat {view['turn']}'s turn\"",
+    "christmas-story": "christmas_story.py render header line"
+    " f\"A Christmas Story — turn {...}, seat {view['turn']}'s turn;\" (then 'game over')",
+}
+
+
+def _header_cases(cases: list[Any]) -> list[Any]:
+    """``cases`` with an xfail on each game whose render is still to fix."""
+    out = []
+    for case in cases:
+        reason = RENDER_HEADER_TO_FIX.get(case.values[0])
+        marks = [pytest.mark.xfail(strict=False, reason=reason)] if reason else []
+        out.append(pytest.param(*case.values, id=case.id, marks=marks))
+    return out
+
+
+def _finished(game: str, players: int, seed: int, tmp_path: Path) -> tuple[str, yuletide.State]:
+    """A whole game played in the terminal (seat 0 always taking action 1; a fixed clock
+    for the real-time ones): its output and final state."""
+    save = tmp_path / "g.json"
+    code, out = run_play(
+        MANY_ONES * 4, save, game=game, players=players, seed=seed, clock=lambda: 0.0
+    )
+    assert code == 0
+    state = yuletide.replay(load(save))
+    assert state.outcome.status == "finished"
+    return out, state
+
+
+def _final_board(out: str) -> list[str]:
+    """The lines of the last board shown: after the last prompt and its events, up to the
+    result."""
+    tail = out.rsplit(PROMPT, 1)[1].split("\nResult: ", 1)[0]
+    return [line for line in tail.splitlines() if line.strip() and "· " not in line]
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), FINISHING)
+def test_a_finished_game_prints_its_result_once(
+    game: str, players: int, seed: int, tmp_path: Path
+) -> None:
+    """The game's own "Game over ..." line and the terminal's "Result: ..." said the same
+    thing twice; now the result is printed once, in full."""
+    out, state = _finished(game, players, seed, tmp_path)
+    assert out.count("Result: ") == 1
+    assert out.count(state.outcome.reason) == 1
+    assert "Game over (" not in out
+    assert f"Result: {state.outcome.status} — {state.outcome.reason}\nWinners: " in out
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), _header_cases(FINISHING))
+def test_after_game_over_the_header_says_so(
+    game: str, players: int, seed: int, tmp_path: Path
+) -> None:
+    """After the last action the header no longer names a seat "to act"."""
+    out, _ = _finished(game, players, seed, tmp_path)
+    board = _final_board(out)
+    assert board, out[-2000:]
+    assert "game over" in board[0].lower()
+    assert not any("to act" in line for line in board)
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), _header_cases(FINISHING))
+def test_a_finished_replay_prints_its_result_once_under_a_game_over_header(
+    game: str, players: int, seed: int, tmp_path: Path
+) -> None:
+    _, state = _finished(game, players, seed, tmp_path)
+    code, out = run_replay(tmp_path / "g.json", seat=0)
+    assert code == 0
+    assert out.count("Result: ") == 1
+    assert out.count(state.outcome.reason) == 1
+    last = out.rsplit("\nStep ", 1)[1].split("\nResult: ", 1)[0].splitlines()
+    board = [line for line in last[1:] if line.strip() and "· " not in line]
+    assert "game over" in board[0].lower()
+    assert not any("to act" in line for line in board)
+
+
+@pytest.mark.parametrize(
+    "game",
+    _header_cases([pytest.param(g, id=g) for g in yuletide.games()]),
+)
+def test_every_finished_board_says_game_over(game: str) -> None:
+    """The board the terminal shows for a finished game, in every game, at the smallest
+    and largest table: a game-over header, no seat "to act" or "'s turn", no result line
+    (the terminal prints the result itself, once). Only the three games the issue names
+    must also say "game over" in the header (test_after_game_over_the_header_says_so)."""
+    from yuletide.core.rng import Rng
+    from yuletide.terminal import board
+
+    cls = yuletide.game_class(game)
+    for players in sorted({cls.min_players, cls.max_players}):
+        state = yuletide.new_game(game, players=players, seed=1)
+        rng = Rng(1)
+        while state.to_act:
+            seat = sorted(state.to_act)[rng.below(len(state.to_act))]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.below(len(legal))])
+        assert state.outcome.over
+        for viewer in (None, 0):
+            lines = board(state, viewer).splitlines()
+            bad = [
+                line
+                for line in lines
+                if ("to act" in line and "nobody" not in line)
+                or "'s turn" in line
+                or line.startswith("Game over")
+            ]
+            assert not bad, f"{game}, {players} players, viewer {viewer}: {bad}"
+
+
+def _command() -> list[str]:
+    exe = Path(sys.executable).with_name("yuletide")
+    return [str(exe)] if exe.exists() else [shutil.which("yuletide") or "yuletide"]

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import platform
 import sys
 import time
 from typing import Any
 
+from .core.errors import InvalidOption
 from .core.registry import game_class, games
 from .core.rng import Rng, derive_seed
 
@@ -140,10 +142,16 @@ def time_openspiel_hanabi(seconds: float) -> dict[str, Any] | None:
 
 
 def main(seconds: float = 3.0, json_path: str | None = None, games: list[str] | None = None) -> int:
+    """Time ``games`` (default: all) for ``seconds`` per game and player count, print the
+    figures and write them to ``json_path``; InvalidOption for a time that is not a number of
+    seconds > 0, InvalidOption for a game that does not exist, both before any timing."""
+    if not (isinstance(seconds, int | float) and math.isfinite(seconds) and seconds > 0):
+        raise InvalidOption(f"seconds must be a number of seconds > 0, got {seconds!r}")
     chosen = games or list(_all_games())
+    classes = {game_id: game_class(game_id) for game_id in chosen}
     rows = []
     for game_id in chosen:
-        cls = game_class(game_id)
+        cls = classes[game_id]
         for players in range(cls.min_players, cls.max_players + 1):
             rows.append(time_game(game_id, players, seconds))
             _print_row(rows[-1])

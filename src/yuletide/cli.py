@@ -1,31 +1,152 @@
-"""The ``yuletide`` command: list, simulate, play, replay, bench."""
+"""The ``yuletide`` command: list, simulate, play, replay, bench.
+
+Exit status: 0 when the command did its work; 2 for a bad argument (a count below 1, a
+time that is not a number of seconds > 0, a player count, seat, bot or option the game
+does not have) or an unreadable or corrupt file, with the reason on stderr in argparse's
+form (``yuletide simulate: error: --games must be at least 1, got -5``; arguments are
+checked before anything is played, and a usage line comes first as argparse prints
+one); 1 when ``play`` could not save its replay record; 130 after Ctrl-C; and 141
+(128 + SIGPIPE) when the output is closed before the command is done
+(``yuletide replay FILE --all | head -1``): it stops at once and quietly, with the
+status ``cat``, ``git`` and the other tools of a pipeline report when killed by SIGPIPE.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
+import signal
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from .core.errors import YuletideError
-from .core.registry import game_class, game_info, games
+from .core.registry import game_class, game_info, games, new_game
+
+#: The exit status after the output pipe was closed (the shell's status of a command
+#: killed by SIGPIPE, as ``yes | head -1`` reports for ``yes``).
+EXIT_CLOSED_PIPE = 128 + int(getattr(signal, "SIGPIPE", 13))
 
 
 def _parse_option(text: str) -> tuple[str, Any]:
     """``name=value`` with value read as JSON where it parses (true, 12), else text."""
-    if "=" not in text:
+    name, equals, raw = text.partition("=")
+    if not equals or not name.strip():
         raise argparse.ArgumentTypeError(f"an option is name=value, got {text!r}")
-    name, raw = text.split("=", 1)
     try:
         value = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON (or absurdly nested): the text itself
         value = raw
     return name.strip(), value
 
 
 def _options(pairs: Sequence[tuple[str, Any]] | None) -> dict[str, Any]:
     return dict(pairs or [])
+
+
+# ---------------------------------------------------------- argument checks
+# Each command's ``check`` runs before the command does anything; a ValueError (or an
+# engine error: YuletideError is a ValueError) there is a bad argument: exit 2.
+
+
+def _at_least_one(flag: str, value: int) -> None:
+    if value < 1:
+        raise ValueError(f"{flag} must be at least 1, got {value}")
+
+
+def _seconds(flag: str, value: float | None) -> None:
+    if value is not None and not (math.isfinite(value) and value > 0):
+        raise ValueError(f"{flag} must be a number of seconds > 0, got {value:g}")
+
+
+def _reactions(flag: str, text: str, players: int) -> list[Any]:
+    """``--reaction``: one time for every seat or one per seat, each parsed."""
+    from .bots.base import ReactionTime
+
+    parts = text.split(",")
+    try:
+        parsed = [ReactionTime.parse(part) for part in parts]
+    except ValueError as err:
+        raise ValueError(f"{flag}: {err}") from None
+    if len(parsed) not in (1, players):
+        raise ValueError(
+            f"{flag} gives one time for every seat or one per seat: {players} players need"
+            f" 1 or {players} reaction times, got {len(parsed)}"
+        )
+    return parsed
+
+
+def _bot_names(text: str | None, game_id: str, players: int) -> list[str]:
+    """``--bots``: one name for every seat or one per seat, each made for the game."""
+    from .bots import check_bot
+
+    names = [name.strip() for name in (text or "random").split(",")]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise ValueError(
+            f"--bots names one bot for every seat or one per seat: {players} players need"
+            f" 1 or {players} bots, got {len(names)}"
+        )
+    for name in dict.fromkeys(names):
+        check_bot(name, game_id)
+    return names
+
+
+def _writable(flag: str, path: str) -> None:
+    """A file ``path`` can be written (checked before a game or a run is spent)."""
+    target = Path(path)
+    if target.is_dir():
+        raise ValueError(f"{flag} {path} is a directory; give a file name")
+    folder = target.parent
+    if not folder.is_dir():
+        raise ValueError(f"{flag} {path}: there is no directory {folder}")
+    if not os.access(folder, os.W_OK):
+        raise ValueError(f"{flag} {path}: the directory {folder} is not writable")
+
+
+def check_simulate(args: argparse.Namespace) -> None:
+    _at_least_one("--games", args.games)
+    _at_least_one("--workers", args.workers)
+    _seconds("--time-limit", args.time_limit)
+    state = new_game(args.game, players=args.players, seed=args.seed, **_options(args.option))
+    args.bot_names = _bot_names(args.bots, state.game_id, state.players)
+    args.reactions = (
+        _reactions("--reaction", args.reaction, state.players) if args.reaction else None
+    )
+
+
+def check_play(args: argparse.Namespace) -> None:
+    from .bots import check_bot
+    from .bots.base import ReactionTime
+
+    _seconds("--time-limit", args.time_limit)
+    try:
+        args.reaction_time = ReactionTime.parse(args.reaction) if args.reaction else None
+    except ValueError as err:
+        raise ValueError(f"--reaction: {err}") from None
+    seed = 0 if args.seed is None else args.seed
+    state = new_game(args.game, players=args.players, seed=seed, **_options(args.option))
+    state.check_seat(args.seat)
+    check_bot(args.bots or "random", state.game_id)
+    if args.save:
+        _writable("--save", args.save)
+
+
+def check_bench(args: argparse.Namespace) -> None:
+    _seconds("--seconds", args.seconds)
+    for game_id in args.game or []:
+        game_class(game_id)
+    if args.json:
+        _writable("--json", args.json)
+
+
+def _no_check(args: argparse.Namespace) -> None:
+    """Commands whose arguments argparse checks in full, or that check a file as they
+    open it (replay: the file and the seat are reported without a usage line)."""
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -50,11 +171,8 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .sim.stats import simulate
 
-    game_class(args.game)
-    bots = args.bots.split(",") if args.bots else None
-    if bots is not None and len(bots) == 1:
-        bots = bots * args.players
-    reactions = args.reaction.split(",") if args.reaction else None
+    bots = args.bot_names
+    reactions = args.reactions
     progress = None
     bar_ctx: Any = None
     if not args.json and args.games >= 200 and sys.stderr.isatty():
@@ -125,10 +243,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .bots.base import ReactionTime
     from .terminal import play
 
-    reaction = ReactionTime.parse(args.reaction) if args.reaction else None
     return play(
         args.game,
         players=args.players,
@@ -139,21 +255,29 @@ def cmd_play(args: argparse.Namespace) -> int:
         save=args.save,
         stdin=sys.stdin,
         stdout=sys.stdout,
-        reaction=reaction,
+        reaction=args.reaction_time,
         time_limit=args.time_limit,
     )
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .terminal import replay
+    from .terminal import open_replay, show_replay
 
-    return replay(args.file, seat=args.seat, step=not args.all, stdin=sys.stdin, stdout=sys.stdout)
+    record = open_replay(args.file, args.seat)  # CorruptSave, InvalidSeat: exit 2
+    return show_replay(
+        record, seat=args.seat, step=not args.all, stdin=sys.stdin, stdout=sys.stdout
+    )
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import main as bench_main
 
-    return bench_main(seconds=args.seconds, json_path=args.json, games=args.game or None)
+    try:
+        return bench_main(seconds=args.seconds, json_path=args.json, games=args.game or None)
+    except BrokenPipeError:
+        raise
+    except OSError as err:  # the --json file could not be written after all
+        raise ValueError(f"cannot write {args.json}: {err.strerror or err}") from err
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -164,7 +288,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("list", help="games, player counts, options with defaults")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_list)
+    p.set_defaults(func=cmd_list, check=_no_check, parser=p)
 
     p = sub.add_parser("simulate", help="play many games between bots and report statistics")
     p.add_argument("game")
@@ -190,7 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
         " seats still not pointing are marked as pointing, the slowest last)",
     )
     p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_simulate)
+    p.set_defaults(func=cmd_simulate, check=check_simulate, parser=p)
 
     p = sub.add_parser("play", help="play in the terminal against bots")
     p.add_argument("game")
@@ -214,32 +338,80 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="real-time games: table time limit after which a seat's action is forced",
     )
-    p.set_defaults(func=cmd_play)
+    p.set_defaults(func=cmd_play, check=check_play, parser=p)
 
     p = sub.add_parser("replay", help="step through a saved game as a seat or spectator")
     p.add_argument("file")
     p.add_argument("--seat", type=int, default=None, help="default: spectator")
     p.add_argument("--all", action="store_true", help="print every step without pausing")
-    p.set_defaults(func=cmd_replay)
+    p.set_defaults(func=cmd_replay, check=_no_check, parser=p)
 
     p = sub.add_parser("bench", help="random-playout speed of every game")
     p.add_argument("--seconds", type=float, default=3.0, help="time per game and player count")
     p.add_argument("--game", action="append", help="only these games")
     p.add_argument("--json", help="also write the figures to this JSON file")
-    p.set_defaults(func=cmd_bench)
+    p.set_defaults(func=cmd_bench, check=check_bench, parser=p)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Run the command line; the exit status (module docstring). Never raises for bad
+    input, Ctrl-C or a closed output pipe."""
     try:
-        code: int = args.func(args)
-    except (YuletideError, ValueError) as err:
-        print(f"yuletide: {err}", file=sys.stderr)
-        return 2
+        code = _run(argv)
+        sys.stdout.flush()  # buffered output meets a closed pipe here, not at exit
+    except BrokenPipeError:
+        _discard_stdout()
+        return EXIT_CLOSED_PIPE
+    return code
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as done:  # --help (0), or a usage error argparse has printed (2)
+        return done.code if isinstance(done.code, int) else 0 if done.code is None else 2
+    command: argparse.ArgumentParser = args.parser
+    try:
+        try:
+            args.check(args)
+        except (YuletideError, ValueError) as err:  # a bad argument
+            command.print_usage(sys.stderr)
+            print(f"{command.prog}: error: {_reason(err)}", file=sys.stderr)
+            return 2
+        try:
+            code: int = args.func(args)
+        except (YuletideError, ValueError) as err:  # found on the way (a corrupt file)
+            print(f"{command.prog}: error: {_reason(err)}", file=sys.stderr)
+            return 2
     except KeyboardInterrupt:
         return 130
     return code
+
+
+#: The longest reason printed whole: a message quoting a hostile input (a 100 kB action
+#: text, a value nested a thousand deep) is cut in the middle rather than flood the screen.
+MAX_REASON = 600
+
+
+def _reason(err: Exception) -> str:
+    text = str(err)
+    if len(text) <= MAX_REASON:
+        return text
+    head, tail = text[: MAX_REASON * 2 // 3], text[-(MAX_REASON // 4) :]
+    return f"{head} [... {len(text) - len(head) - len(tail)} characters left out ...] {tail}"
+
+
+def _discard_stdout() -> None:
+    """After a closed pipe: send what is still buffered for stdout (and is written at
+    exit) to the null device, so the interpreter does not report the pipe again."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a file (a test's capture)
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .bots import make_bot
+from .bots import check_bot, make_bot
 from .bots.base import Bot, ReactionTime, SeatWindow
 from .core.errors import CorruptSave, YuletideError
 from .core.registry import new_game
@@ -146,6 +146,16 @@ def format_outcome(outcome: Outcome, viewer: int | None) -> str:
     return "\n".join(lines)
 
 
+def board(state: State, seat: int | None) -> str:
+    """The game's text rendering of ``seat``'s view (None: a spectator). Once the game is
+    over, the game's own "Game over ..." line is left out: the terminal prints the result
+    once, in full, with :func:`format_outcome`."""
+    text = state.render(state.view(seat))
+    if not state.outcome.over:
+        return text
+    return "\n".join(line for line in text.splitlines() if not line.startswith("Game over"))
+
+
 def _show_events(say: _Printer, state: State, seat: int | None, start: int) -> int:
     """Print the events from log entry ``start`` on as ``seat`` saw them; the next start."""
     for event in state.events(seat, start):
@@ -174,16 +184,21 @@ def play(
     """Play ``game_id`` as ``seat`` against bots; the exit code (2: bad arguments).
 
     The replay record is saved whenever the game stops (finished, quit, end of input,
-    Ctrl-C), since a record is the only way to look at a game again. In real-time games
-    (module docstring) the bots react in ``reaction`` (default :data:`BOT_REACTION`),
-    ``time_limit`` enables the table's time limit, and ``clock`` measures the player.
+    Ctrl-C, a closed output pipe), since a record is the only way to look at a game
+    again. In real-time games (module docstring) the bots react in ``reaction`` (default
+    :data:`BOT_REACTION`), ``time_limit`` enables the table's time limit, and ``clock``
+    measures the player.
+
+    The seed is printed only once the game has stopped, with the replay file: it
+    re-creates the deal, so whoever sees it during the game could see every hand.
     """
     say = _Printer(stdout)
     if seed is None:
-        seed = secrets.randbelow(2**31)  # chosen here, at the edge, and printed
+        seed = secrets.randbelow(2**31)  # chosen here, at the edge; shown at the end
     try:
         state = new_game(game_id, players=players, seed=seed, **options)
         state.check_seat(seat)
+        check_bot(bots, state.game_id)
         robots: dict[int, Bot] = {
             s: make_bot(bots, derive_seed(seed, 100 + s)) for s in range(state.players) if s != seat
         }
@@ -191,14 +206,9 @@ def play(
         say(f"yuletide: {err}")
         return 2
     windows = {s: SeatWindow(state, s) for s in robots}
-    say(
-        f"{state.title} — {state.players} players, seed {seed}; you are seat {seat},"
-        f" the other seats are {bots} bots."
-    )
-    say(f"(Play this deal again with --seed {seed}; ? for help.)")
     table: _RealTime | None = None
+    speed = reaction or BOT_REACTION
     if is_real_time(state):
-        speed = reaction or BOT_REACTION
         try:
             scheduler = Scheduler(
                 [None if s == seat else speed for s in range(state.players)],
@@ -217,10 +227,61 @@ def play(
             say=say,
             clock=clock,
         )
+    try:
         say(
-            f"This game is played in real time: the bots react in about {speed.mean:g}s;"
-            " the time you take to type is your reaction time."
+            f"{state.title} — {state.players} players; you are seat {seat},"
+            f" the other seats are {bots} bots. (? for help)"
         )
+        if table is not None:
+            say(
+                f"This game is played in real time: the bots react in about {speed.mean:g}s;"
+                " the time you take to type is your reaction time."
+            )
+        stop = _play_on(
+            state,
+            seat,
+            stdin=stdin,
+            say=say,
+            table=table,
+            robots=robots,
+            windows=windows,
+            bots=bots,
+        )
+        if state.outcome.over:
+            say(format_outcome(state.outcome, seat))
+        else:
+            say(f"Stopped after {len(state.history)} actions; the game is not finished.")
+        say(f"The deal was seed {seed}: {_again(state, options)}")
+    except BrokenPipeError:  # the output was closed (``| head``): keep the record, quietly
+        _save_record(state, save, None)
+        raise
+    saved = _save_record(state, save, say)
+    if stop == "interrupt":
+        return 130
+    return 0 if saved else 1
+
+
+def _again(state: State, options: Mapping[str, Any]) -> str:
+    """The command that deals this game again."""
+    words = ["yuletide play", state.game_id, f"--players {state.players}", f"--seed {state.seed}"]
+    for name, value in options.items():
+        words.append(f"--option {name}={value if isinstance(value, str) else json.dumps(value)}")
+    return " ".join(words)
+
+
+def _play_on(
+    state: State,
+    seat: int,
+    *,
+    stdin: TextIO,
+    say: _Printer,
+    table: _RealTime | None,
+    robots: Mapping[int, Bot],
+    windows: Mapping[int, SeatWindow],
+    bots: str,
+) -> str | None:
+    """The game until it ends or the player stops; the stop reason (None: finished).
+    Ends with the final events and, for a finished game, the final board."""
     shown = 0
     stop: str | None = None
     try:
@@ -233,7 +294,7 @@ def play(
             elif seat in to_act:
                 say()
                 shown = _show_events(say, state, seat, shown)
-                say(state.render(state.view(seat)))
+                say(board(state, seat))
                 stop = _human_turn(state, seat, stdin, say)
             else:
                 bot_seat = min(to_act)  # several may act: bots in seat order
@@ -247,14 +308,8 @@ def play(
     say()
     _show_events(say, state, seat, shown)
     if state.outcome.over:
-        say(state.render(state.view(seat)))
-        say(format_outcome(state.outcome, seat))
-    else:
-        say(f"Stopped after {len(state.history)} actions; the game is not finished.")
-    saved = _save_record(state, save, say)
-    if stop == "interrupt":
-        return 130
-    return 0 if saved else 1
+        say(board(state, seat))
+    return stop
 
 
 def _human_turn(state: State, seat: int, stdin: TextIO, say: _Printer) -> str | None:
@@ -361,7 +416,7 @@ class _RealTime:
             return shown, None
         say()
         say(f"[table time {self.scheduler.now:.1f}s]")
-        say(state.render(state.view(seat)))
+        say(board(state, seat))
         legal = state.legal_actions(seat)
         say(format_actions(legal))
         say(PROMPT, end="")
@@ -404,15 +459,18 @@ class _RealTime:
         return len(state.log), None
 
 
-def _save_record(state: State, save: str | None, say: _Printer) -> bool:
+def _save_record(state: State, save: str | None, say: _Printer | None) -> bool:
+    """Write the replay record and say where (``say`` None: quietly)."""
     target = Path(save) if save else Path(f"{state.game_id}-{state.seed}.replay.json")
     text = json.dumps(state.record().to_dict(), indent=2) + "\n"
     try:
         target.write_text(text, encoding="utf-8")
     except OSError as err:
-        say(f"yuletide: could not save the replay record to {target}: {err}")
+        if say is not None:
+            say(f"yuletide: could not save the replay record to {target}: {err}")
         return False
-    say(f"Replay record saved to {target} (watch it with: yuletide replay {target})")
+    if say is not None:
+        say(f"Replay record saved to {target} (watch it with: yuletide replay {target})")
     return True
 
 
@@ -428,6 +486,8 @@ def load_record(path: str) -> ReplayRecord:
         raise CorruptSave(f"cannot read {path}: {err.strerror or err}") from err
     try:
         data = json.loads(raw)
+    except RecursionError as err:
+        raise CorruptSave(f"{path} is not a replay record: JSON nested too deeply") from err
     except ValueError as err:  # includes UnicodeDecodeError
         raise CorruptSave(f"{path} is not a replay record: invalid JSON ({err})") from err
     if isinstance(data, dict) and "record" in data and "actions" not in data:
@@ -438,21 +498,35 @@ def load_record(path: str) -> ReplayRecord:
         raise CorruptSave(f"{path} is not a replay record: {err}") from err
 
 
-def replay(path: str, *, seat: int | None, step: bool, stdin: TextIO, stdout: TextIO) -> int:
-    """Show a saved game action by action as ``seat`` saw it (None: a spectator).
+def open_replay(path: str, seat: int | None) -> ReplayRecord:
+    """The record in ``path``, checked to replay to the end and to have ``seat`` (None:
+    a spectator); CorruptSave (unreadable, not a record, breaks halfway) or InvalidSeat
+    says what is wrong. The whole record is replayed here, so a record that breaks
+    halfway is reported before anything is shown rather than after half a game."""
+    record = load_record(path)
+    final = replay_record(record)
+    if seat is not None:
+        final.check_seat(seat)
+    return record
 
-    The whole record is replayed first, so a record that breaks halfway is reported
-    before anything is shown rather than after half a game.
-    """
-    say = _Printer(stdout)
+
+def replay(path: str, *, seat: int | None, step: bool, stdin: TextIO, stdout: TextIO) -> int:
+    """Show a saved game action by action as ``seat`` saw it (None: a spectator); the
+    exit code (2: the file or the seat is wrong, with the reason)."""
     try:
-        record = load_record(path)
-        final = replay_record(record)
-        if seat is not None:
-            final.check_seat(seat)
-    except YuletideError as err:  # CorruptSave, or IllegalAction for a seat not in the game
-        say(f"yuletide: {err}")
+        record = open_replay(path, seat)
+    except YuletideError as err:  # CorruptSave, or InvalidSeat for a seat not in the game
+        _Printer(stdout)(f"yuletide: {err}")
         return 2
+    return show_replay(record, seat=seat, step=step, stdin=stdin, stdout=stdout)
+
+
+def show_replay(
+    record: ReplayRecord, *, seat: int | None, step: bool, stdin: TextIO, stdout: TextIO
+) -> int:
+    """Show a record checked by :func:`open_replay`, step by step (``step``: wait for
+    Enter before each action) or all at once; the exit code (0)."""
+    say = _Printer(stdout)
     state = new_game(record.game, players=record.players, seed=record.seed, **record.options)
     total = len(record.actions)
     watcher = "a spectator" if seat is None else f"seat {seat}"
@@ -461,7 +535,7 @@ def replay(path: str, *, seat: int | None, step: bool, stdin: TextIO, stdout: Te
         f" shown as {watcher} saw it."
     )
     shown = _show_events(say, state, seat, 0)
-    say(state.render(state.view(seat)))
+    say(board(state, seat))
     for i, (actor, text) in enumerate(record.actions, 1):
         if step:
             say(STEP_PROMPT, end="")
@@ -477,7 +551,7 @@ def replay(path: str, *, seat: int | None, step: bool, stdin: TextIO, stdout: Te
         say()
         say(f"Step {i}/{total} — {_who(actor, seat)}: {label}")
         shown = _show_events(say, state, seat, shown)
-        say(state.render(state.view(seat)))
+        say(board(state, seat))
     say()
     if state.outcome.over:
         say(format_outcome(state.outcome, seat))

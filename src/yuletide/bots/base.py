@@ -8,6 +8,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from ..core.errors import InvalidOption
 from ..core.rng import Rng
 from ..core.state import Action, State
 
@@ -33,20 +34,22 @@ class ReactionTime:
 
     def __post_init__(self) -> None:
         if not (isinstance(self.mean, int | float) and math.isfinite(self.mean) and self.mean > 0):
-            raise ValueError(
+            raise InvalidOption(
                 f"a reaction time's mean must be a number > 0 seconds, got {self.mean!r}"
             )
         if not (
             isinstance(self.spread, int | float) and math.isfinite(self.spread) and self.spread >= 0
         ):
-            raise ValueError(f"a reaction time's spread must be a number >= 0, got {self.spread!r}")
+            raise InvalidOption(
+                f"a reaction time's spread must be a number >= 0, got {self.spread!r}"
+            )
         if self.dist not in DISTRIBUTIONS:
-            raise ValueError(
+            raise InvalidOption(
                 f"a reaction time's distribution must be one of {', '.join(DISTRIBUTIONS)},"
                 f" got {self.dist!r}"
             )
         if self.dist == "uniform" and self.spread > self.mean:
-            raise ValueError(
+            raise InvalidOption(
                 f"a uniform reaction time needs spread <= mean (no negative times), got"
                 f" mean {self.mean} and spread {self.spread}"
             )
@@ -72,15 +75,15 @@ class ReactionTime:
         parts = text.strip().split(":")
         forms = "MEAN[:SPREAD[:DIST]] in seconds, e.g. 0.5, 0.8:0.2 or 1.2:0.4:lognormal"
         if not 1 <= len(parts) <= 3 or not parts[0]:
-            raise ValueError(f"a reaction time is {forms}; got {text!r}")
+            raise InvalidOption(f"a reaction time is {forms}; got {text!r}")
         try:
             mean = float(parts[0])
             spread = float(parts[1]) if len(parts) > 1 else mean / 4
         except ValueError:
-            raise ValueError(f"a reaction time is {forms}; got {text!r}") from None
+            raise InvalidOption(f"a reaction time is {forms}; got {text!r}") from None
         dist = parts[2] if len(parts) > 2 else "uniform"
         if dist not in DISTRIBUTIONS:
-            raise ValueError(
+            raise InvalidOption(
                 f"a reaction time's distribution must be one of {', '.join(DISTRIBUTIONS)},"
                 f" got {dist!r}"
             )

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots.base import Bot, ReactionTime, SeatWindow, reaction_of
+from ..core.errors import InvalidOption
 from ..core.registry import new_game
 from ..core.rng import Rng, derive_seed
 from ..core.simultaneous import forced_action, is_real_time
@@ -89,7 +90,7 @@ class Scheduler:
         time_limit: float | None = None,
     ) -> None:
         if time_limit is not None and not time_limit > 0:
-            raise ValueError(f"a time limit must be a number of seconds > 0, got {time_limit!r}")
+            raise InvalidOption(f"a time limit must be a number of seconds > 0, got {time_limit!r}")
         self.reactions = list(reactions)
         self.rng = rng
         self.time_limit = time_limit
@@ -163,7 +164,9 @@ def play_match(
     sends every action through ``apply``. Reproducible from ``seed``."""
     state = new_game(game_id, players=len(bots), seed=seed, **(options or {}))
     if reactions is not None and len(reactions) != len(bots):
-        raise ValueError(f"{len(bots)} bots need {len(bots)} reaction times, got {len(reactions)}")
+        raise InvalidOption(
+            f"{len(bots)} bots need {len(bots)} reaction times, got {len(reactions)}"
+        )
     speeds = [
         reactions[s] if reactions is not None and reactions[s] is not None else reaction_of(bot)
         for s, bot in enumerate(bots)
@@ -188,7 +191,7 @@ def play_match(
             action = bots[seat].act(windows[seat])
             if action is None:
                 if not real_time:
-                    raise ValueError(
+                    raise InvalidOption(
                         f"bot {bots[seat].name!r} at seat {seat} returned no action in"
                         f" {game_id}, a turn-based game: only real-time games allow waiting"
                     )

@@ -15,8 +15,9 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from ..bots import make_bot
+from ..bots import check_bot, make_bot
 from ..bots.base import ReactionTime, reaction_of
+from ..core.errors import InvalidOption
 from ..core.registry import game_class
 from ..core.rng import derive_seed
 from .match import play_match
@@ -87,8 +88,14 @@ def _reactions(
     if len(parsed) == 1:
         parsed *= players
     if len(parsed) != players:
-        raise ValueError(f"{players} players need 1 or {players} reaction times, got {len(parsed)}")
+        raise InvalidOption(
+            f"{players} players need 1 or {players} reaction times, got {len(parsed)}"
+        )
     return list(parsed)
+
+
+def _whole(n: object) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool)
 
 
 def simulate(
@@ -110,15 +117,25 @@ def simulate(
 
     ``reactions``: how fast each seat's bot acts (one :class:`ReactionTime` or its text
     ``MEAN[:SPREAD[:DIST]]`` for every seat, or one per seat; default: the bots' own).
-    ``time_limit``: seconds of table time after which a timed game forces an action."""
+    ``time_limit``: seconds of table time after which a timed game forces an action.
+
+    Bad arguments raise InvalidOption (a ValueError) before anything is
+    played: ``games`` and ``workers`` must be whole numbers >= 1, and every bot must be
+    one made for the game (:func:`~yuletide.bots.check_bot`)."""
+    if not _whole(games) or games < 1:
+        raise InvalidOption(f"games must be a whole number >= 1, got {games!r}")
+    if not _whole(workers) or workers < 1:
+        raise InvalidOption(f"workers must be a whole number >= 1, got {workers!r}")
     cls = game_class(game_id)
     cls.new(players, seed, **(options or {}))  # validate before spawning anything
     bot_names = list(bots) if bots else ["random"] * players
     if len(bot_names) != players:
-        raise ValueError(f"{players} players need {players} bots, got {len(bot_names)}")
+        raise InvalidOption(f"{players} players need {players} bots, got {len(bot_names)}")
+    for name in dict.fromkeys(bot_names):
+        check_bot(name, game_id)
     speeds = _reactions(reactions, players)
     if time_limit is not None and not time_limit > 0:
-        raise ValueError(f"a time limit must be a number of seconds > 0, got {time_limit!r}")
+        raise InvalidOption(f"a time limit must be a number of seconds > 0, got {time_limit!r}")
     chunk = max(1, min(250, games // max(1, workers * 4) or 1))
     jobs: list[_Job] = [
         (
@@ -136,8 +153,8 @@ def simulate(
     ]
     results: list[tuple[str, list[int], int, float, int]] = []
     start = time.perf_counter()
-    if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+    if workers > 1 and len(jobs) > 1:
+        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
             for part in pool.map(_play_range, jobs):
                 results.extend(part)
                 if progress:
