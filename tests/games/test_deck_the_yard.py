@@ -12,6 +12,7 @@ P03 = green pink purple yellow blue.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -19,6 +20,7 @@ import pytest
 
 import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
+from yuletide.core import conformance
 from yuletide.core.conformance import random_game
 from yuletide.games.christmas_lights import deck_the_yard as dy
 from yuletide.games.christmas_lights.deck_the_yard import BROKEN, PLUG, PRESENT
@@ -731,3 +733,126 @@ def test_render_shows_patterns_string_and_hand() -> None:
     assert "Face-up patterns: P01 R K G B Y; P02 B Y U G K" in text
     assert "String on P01: R   next: K pink" in text
     assert "Your hand: U purple" in text and "K pink" in text
+
+
+# ----------------------------------------------------------------- issue 12
+
+
+def _other_world(state: Any) -> Any:
+    """``state`` with everything hidden from the player moved: the Bulb deck and the
+    Pattern deck reversed, another RNG."""
+    other = state.clone()
+    other.deck.reverse()
+    other.pattern_deck.reverse()
+    other.rng = Rng(987654321)
+    return other
+
+
+def _after_a_shuffle_back() -> Any:
+    """A game just after a Power Surge's set-aside cards were shuffled back into the
+    deck (their place in it is unknown, as every card's there)."""
+    state = scenario(
+        hand="red purple purple purple purple",
+        current=None,
+        deck="yellow yellow plug santa bubble broken blue present present",
+    )
+    state.apply(0, "discard red")  # the Present: a Power Surge, then three set aside
+    assert state.deck and not state.surging
+    assert {"type": "shuffle back", "cards": 3} in state.events(0)
+    return state
+
+
+def test_issue_12_determinize_is_canonical_the_deck_sorted_before_shuffling() -> None:
+    """Issue 12, section 1: the conformance property failed at ``state.deck[0]`` (seed
+    100, the first state): the Bulb deck was shuffled in its true order with the
+    caller's rng, so the truth could be read back. Now the Bulb deck and the Pattern
+    deck are sorted before they are shuffled: two worlds the player cannot tell apart
+    give byte-equal determinizations, for every rng."""
+    for state in (yuletide.new_game(GAME, players=1, seed=100), _after_a_shuffle_back()):
+        for other in (_other_world(state), state.determinize(0, Rng(5))):
+            assert conformance.observation(other, 0) == conformance.observation(state, 0)
+            assert other.deck != state.deck
+            for k in range(20):
+                det = state.determinize(0, Rng(k))
+                assert det.to_json() == other.determinize(0, Rng(k)).to_json()
+
+
+@pytest.mark.parametrize("difficulty", ["normal", "hard", "heroic"])
+def test_issue_12_leak_proof_holds_at_every_difficulty(difficulty: str) -> None:
+    """Issue 12: the player's determinization is indistinguishable on every channel, is
+    canonical and changes only through events, at every difficulty."""
+    report = conformance.check_no_leak(GAME, 1, 100, every=3, difficulty=difficulty)
+    assert report.redealt > 0 and report.tried > 0
+    assert {"play", "plug-decision", "game-over"} <= report.phases
+
+
+@pytest.mark.parametrize("foreign", ["looney-lights", "solo-lights", "blink", "twinkling-lights"])
+def test_issue_12_another_games_action_is_a_notation_error_not_an_assertion_error(
+    foreign: str,
+) -> None:
+    """Issue 12, section 4: another game's action raised an empty AssertionError (the
+    last line of ``why_illegal``, which vanishes under ``python -O``). Every per-seat
+    function now refuses it by name, the state unchanged."""
+    state = scenario(hand="red blue blue blue blue", current="P01", string="red")
+    cls = yuletide.game_class(foreign)
+    action = cls.action_space(cls.default_players)[0]
+    before = state.to_json()
+    message = r"is not an action of Deck the Yard: an action is one of action_space\(1\)"
+    with pytest.raises(NotationError, match=message):
+        state.apply(0, action)
+    with pytest.raises(NotationError, match=message):
+        state.why_illegal(0, action)
+    with pytest.raises(NotationError, match=message):
+        state.action_seen_by(0, action, None)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize(
+    "action",
+    [dy.Play(PLUG), dy.Play(BROKEN), dy.Play(99), dy.Start(99, False), dy.Discard(PRESENT)],
+    ids=repr,
+)
+def test_issue_12_hand_built_actions_out_of_range_are_notation_errors(action: Any) -> None:
+    """Issue 12, section 4: action objects built by hand with values out of range never
+    reach the rules."""
+    state = scenario(hand="red blue blue blue blue")
+    before = state.to_json()
+    with pytest.raises(NotationError, match=f"{re.escape(repr(action))} is not an action of"):
+        state.apply(0, action)
+    assert state.to_json() == before
+
+
+def test_plug_decision_messages_name_the_card_drawn() -> None:
+    """An action other than ``use plug`` / ``keep plug`` while a special card waits
+    names it ("you drew a Broken Bulb", not "a broken") and the choice."""
+    expected = {
+        "broken": "you drew a Broken Bulb: discard a Plug to save your string (use plug) or"
+        " lose it (keep plug)",
+        "present": "you drew a Present: discard a Plug to prevent the Power Surge (use plug)"
+        " or let it happen (keep plug)",
+        "elf-male": "you drew a Character card: discard a Plug to claim elf-male (use plug)"
+        " or let it go (keep plug)",
+    }
+    for drawn, reason in expected.items():
+        state = scenario(hand="pink plug purple purple", current="P01", string="red", pending=drawn)
+        assert refused(state, "discard pink").reason == reason
+    state = scenario(hand="red blue blue blue blue", current="P01", string="red")
+    assert refused(state, "discard plug").reason == "you hold no Plug to discard"
+    assert refused(state, "play bubble").reason == "you hold no Bubble Bulb"
+    assert refused(state, "discard green").reason == "you hold no green bulb to discard"
+
+
+def test_phases_are_the_steps_of_the_game_and_its_end() -> None:
+    """Phases (the conformance leak check visits each): playing, a Plug decision on a
+    special card drawn, the play-out of the last hand, the end."""
+    assert dy.DeckTheYard.phases == ("play", "plug-decision", "last-hand", "game-over")
+    assert yuletide.new_game(GAME, players=1, seed=0).current_phase == "play"
+    pending = scenario(
+        hand="pink plug purple purple", current="P01", string="red", pending="broken"
+    )
+    assert pending.current_phase == "plug-decision"
+    last = scenario(hand="red blue", rest="discard", playout=True)
+    assert last.current_phase == "last-hand"
+    last.apply(0, "discard red")
+    last.apply(0, "discard blue")
+    assert last.outcome.over and last.current_phase == "game-over"

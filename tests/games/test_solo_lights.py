@@ -13,6 +13,7 @@ P03 = green pink purple yellow blue.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from typing import Any
 
@@ -20,6 +21,7 @@ import pytest
 
 import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
+from yuletide.core import conformance
 from yuletide.core.conformance import random_game
 from yuletide.games.christmas_lights import solo_lights as sl
 from yuletide.games.christmas_lights.solo_lights import CHOOSE, PICK, PLAY
@@ -194,11 +196,13 @@ def test_setup_4_character_stack_face_down_with_santa_at_the_bottom() -> None:
         assert state.flipped == []
         orders.add(tuple(state.stack))
         view = state.view(0)["characters"]
+        (boxed,) = state.unused
         assert view == {
             "face_down": 5,
             "known_on_top": [],
             "flipped": [],
             "santa_at_bottom": True,
+            "in_the_box": [CHARACTERS[boxed]],
         }
     assert len(orders) > 10
 
@@ -301,7 +305,7 @@ def test_a_bulb_must_match_the_current_pattern() -> None:
     )
     err = refused(state, "play red")
     assert err.reason == "the red place of your string is already filled"
-    assert refused(state, "play green").reason == "you hold no green card"
+    assert refused(state, "play green").reason == "you hold no green bulb"
 
 
 def test_variant_in_sequence_bulbs_left_to_right() -> None:
@@ -604,6 +608,11 @@ def test_variant_four_or_six_characters_always_with_santa(
     assert len(fresh.stack) == characters
     assert fresh.stack[0] == CHARACTERS.index("santa")
     assert len(fresh.unused) == 6 - characters
+    # Reading characters-in-the-stack: the player knows which are in play (issue 12: a
+    # determinization keeps them, so they must be in sight).
+    boxed = [CHARACTERS[c] for c in fresh.unused]
+    assert fresh.view(0)["characters"]["in_the_box"] == boxed
+    assert fresh.events(0)[0] == {"type": "setup", "characters": characters, "in_the_box": boxed}
     state = scenario(
         hand="red purple purple purple purple",
         deck="purple " + "broken " * broken,
@@ -811,3 +820,115 @@ def test_render_shows_the_string_the_options_and_the_hand() -> None:
     assert "String P01: R:__  K:K  G:__  B:__  Y:__" in text
     assert "Pattern options: P02" in text
     assert "Your hand: R red, U purple" in text
+
+
+# ----------------------------------------------------------------- issue 12
+
+
+def _other_world(state: Any) -> Any:
+    """``state`` with everything hidden from the player moved: the Bulb deck and the
+    Pattern deck reversed, the unknown characters above Santa rotated, another RNG."""
+    other = state.clone()
+    other.deck.reverse()
+    other.pattern_deck.reverse()
+    end = len(other.stack) - other.known_top
+    middle = other.stack[1:end]
+    other.stack[1:end] = middle[1:] + middle[:1]
+    other.rng = Rng(987654321)
+    return other
+
+
+def test_issue_12_determinize_is_canonical_the_deck_sorted_before_shuffling() -> None:
+    """Issue 12, section 1: the conformance property failed at ``state.deck[0]`` (seed
+    100, the first state): the Bulb deck was shuffled in its true order with the
+    caller's rng, so the truth could be read back. Now the deck, the Pattern deck and
+    the unknown characters are sorted before they are shuffled: two worlds the player
+    cannot tell apart give byte-equal determinizations, for every rng."""
+    fresh = yuletide.new_game(GAME, players=1, seed=100)
+    known = scenario(
+        hand="red purple purple purple purple",
+        flipped="snowman",
+        known_top=1,
+        characters=6,
+    )
+    for state in (fresh, known):
+        worlds = [_other_world(state), state.determinize(0, Rng(5))]
+        for other in worlds:
+            assert conformance.observation(other, 0) == conformance.observation(state, 0)
+            assert other.deck != state.deck
+            for k in range(20):
+                det = state.determinize(0, Rng(k))
+                assert det.to_json() == other.determinize(0, Rng(k)).to_json()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"strings": 6},
+        {"strings": 7},
+        {"characters": 4},
+        {"characters": 6},
+        {"in_sequence": True},
+        {"power_surge": False},
+        {"strings": 7, "characters": 4, "in_sequence": True, "power_surge": True},
+    ],
+    ids=repr,
+)
+def test_issue_12_leak_proof_holds_with_every_difficulty_option(options: dict[str, Any]) -> None:
+    """Issue 12: the player's determinization is indistinguishable on every channel, is
+    canonical and changes only through events, whatever the difficulty options."""
+    report = conformance.check_no_leak(GAME, 1, 100, every=3, **options)
+    assert report.redealt > 0 and report.tried > 0
+    assert {"pick-start", "play", "game-over"} <= report.phases
+
+
+@pytest.mark.parametrize("foreign", ["looney-lights", "deck-the-yard", "blink", "twinkling-lights"])
+def test_issue_12_another_games_action_is_a_notation_error_not_an_attribute_error(
+    foreign: str,
+) -> None:
+    """Issue 12, section 4: another game's action raised an AttributeError (the end of
+    ``why_illegal`` read ``action.kind``). Every per-seat function now refuses it by
+    name, the state unchanged."""
+    state = scenario(hand="red purple purple purple purple")
+    cls = yuletide.game_class(foreign)
+    action = cls.action_space(cls.default_players)[0]
+    before = state.to_json()
+    message = r"is not an action of Solo Lights: an action is one of action_space\(1\)"
+    with pytest.raises(NotationError, match=message):
+        state.apply(0, action)
+    with pytest.raises(NotationError, match=message):
+        state.why_illegal(0, action)
+    with pytest.raises(NotationError, match=message):
+        state.action_seen_by(0, action, None)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize(
+    "action",
+    [sl.Play(sl.BROKEN), sl.Play(99), sl.Pick(-1), sl.Discard(sl.PRESENT), sl.BubbleAs(sl.PLUG)],
+    ids=repr,
+)
+def test_issue_12_hand_built_actions_out_of_range_are_notation_errors(action: Any) -> None:
+    """Issue 12, section 4: action objects built by hand with values out of range never
+    reach the rules."""
+    state = scenario(hand="red purple purple purple purple")
+    before = state.to_json()
+    with pytest.raises(NotationError, match=f"{re.escape(repr(action))} is not an action of"):
+        state.apply(0, action)
+    assert state.to_json() == before
+
+
+def test_phases_are_the_steps_of_the_game_and_its_end() -> None:
+    """Phases (the conformance leak check visits each): picking the starting pattern,
+    playing, playing the Plug between strings, picking the next pattern, the end."""
+    assert sl.SoloLights.phases == ("pick-start", "play", "plug", "pick-next", "game-over")
+    assert yuletide.new_game(GAME, players=1, seed=0).current_phase == "pick-start"
+    assert scenario(hand="red purple purple purple purple").current_phase == "play"
+    plug = scenario(
+        hand="plug bubble blue yellow pink", current=None, need_plug=True, offers=("P02",)
+    )
+    assert plug.current_phase == "plug"
+    choose = scenario(hand="plug red", current=None, offers=("P02", "P03"), step=CHOOSE)
+    assert choose.current_phase == "pick-next"
+    assert random_game(GAME, 1, 4).current_phase == "game-over"

@@ -13,13 +13,14 @@ tile and Pattern card kept exactly once (``inventory()`` is the box).
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from typing import Any
 
 import pytest
 
 import yuletide
-from yuletide import IllegalAction, InvalidOption, NotationError, Rng
+from yuletide import CorruptSave, IllegalAction, InvalidOption, NotationError, Rng
 from yuletide.games.twinkling_lights import twinkling_lights as tl
 from yuletide.games.twinkling_lights.content import CONTENT, ContentError, parse_content
 from yuletide.games.twinkling_lights.twinkling_lights import COLUMN, ROTATE, ROW, SCORE
@@ -728,14 +729,15 @@ def test_only_a_broken_wire_tile_may_be_given() -> None:
         "only a Broken Wire tile you have just drawn may be given away"
         " [Twinkling Lights, Broken Wire Tiles]"
     )
-    assert str(refused(state, 0, "give seat 3")) == (
-        "only a Broken Wire tile you have just drawn may be given away"
-        " [Twinkling Lights, Broken Wire Tiles]"
-    )
-    state = scenario(board=EXAMPLE, drawn="TL-T33")
-    assert str(refused(state, 0, "give seat 3")) == (
-        "there is no seat 3: seats are 0 to 2 [Twinkling Lights, Broken Wire Tiles]"
-    )
+    # ``give seat 3`` parses at any player count; at three seats it is no action at all.
+    for drawn in ("TL-T12", "TL-T33"):
+        state = scenario(board=EXAMPLE, drawn=drawn)
+        err = refused(state, 0, "give seat 3")
+        assert isinstance(err, NotationError)
+        assert str(err) == (
+            "there is no seat 3 to give a Broken Wire tile to: seats are 0 to 2"
+            " [Twinkling Lights, Broken Wire Tiles]"
+        )
 
 
 def test_ruling_t7_a_player_who_plays_a_received_broken_wire_still_scores() -> None:
@@ -1413,7 +1415,8 @@ def test_save_load_and_replay_mid_game_continue_identically() -> None:
     random_play(loaded, Rng(5), 40)
     assert loaded.to_json() == state.to_json()
     det = state.determinize(0, Rng(1))
-    assert yuletide.load(det.to_json()).to_json() == det.to_json()
+    with pytest.raises(CorruptSave, match="is a determinized state"):  # issue 12
+        yuletide.load(det.to_json())
 
 
 def test_strands_in_the_view_follow_the_board_after_every_placement() -> None:
@@ -1440,3 +1443,199 @@ def test_views_are_fresh_objects_a_caller_may_change() -> None:
     first["strands"].append("junk")
     assert json.dumps(state.view(0)) == untouched
     assert state.view(1)["board"] == json.loads(untouched)["board"]
+
+
+# ------------------------------------------------------------- issue 12: determinize
+
+
+def _seat_1_has_drawn() -> Any:
+    """2 players, seed 0: seat 0 places its tile and ends its turn (the first legal
+    action each time), so seat 1 holds its dealt cards and a drawn tile, both private."""
+    state = yuletide.new_game(GAME, players=2, seed=0)
+    while state.turn == 0:
+        state.apply(0, state.legal_actions(0)[0])
+    assert state.step == COLUMN and state.drawn >= 0
+    return state
+
+
+def test_issue_12_determinize_withholds_other_seats_private_events() -> None:
+    """Issue 12, section 1: ``determinize(0, ·).events(1)`` listed seat 1's private
+    events (its dealt Pattern cards, the tile it drew). The determinized log is frozen
+    as seat 0 and the table saw it: seat 1's entries read as the table saw them."""
+    state = _seat_1_has_drawn()
+    private = state.events(1)
+    assert next(e for e in private if e["type"] == "deal" and e["seat"] == 1)["cards"]
+    assert "tile" in private[-1] and private[-1]["type"] == "draw"
+    for k in range(10):
+        det = state.determinize(0, Rng(k))
+        assert det.events(0) == state.events(0)
+        assert det.events(1) == state.events(None)
+        deal = [e for e in det.events(1) if e["type"] == "deal" and e["seat"] == 1]
+        assert deal == [{"type": "deal", "seat": 1, "backs": ["red", "red", "green"]}]
+        assert det.events(1)[-1] == {"type": "draw", "seat": 1}
+        assert det.seed == 0 and det.record().actions == ()
+
+
+def _other_world(state: Any, seat: int) -> Any:
+    """``state`` with everything hidden from ``seat`` moved: the stack reversed, another
+    seat's drawn tile swapped with a stack tile of the same kind, the other players'
+    unscored cards swapped with the box's, another RNG. ``seat`` cannot tell it apart."""
+    other = state.clone()
+    other.stack.reverse()
+    if other.drawn >= 0 and other.turn != seat:
+        kind = tl.TILES[other.drawn].kind
+        i = next(i for i, t in enumerate(other.stack) if tl.TILES[t].kind == kind)
+        other.stack[i], other.drawn = other.drawn, other.stack[i]
+    for green in (False, True):
+        hidden = [
+            c
+            for c in range(tl.N_CARDS)
+            if tl.IS_GREEN[c] == green and not other.scored[c] and other.owner[c] != seat
+        ]
+        holders = [other.owner[c] for c in hidden]
+        for c, holder in zip(hidden, holders[1:] + holders[:1], strict=True):
+            other.owner[c] = holder
+    other.rng = Rng(987654321)
+    return other
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 100), (4, 100), (3, 7)])
+def test_issue_12_determinize_is_canonical_hidden_pools_sorted_before_shuffling(
+    players: int, seed: int
+) -> None:
+    """Issue 12, section 1: the conformance property failed at ``state.owner[...]`` (2
+    and 4 players, seed 100, the first state): the other seats' cards were re-dealt in
+    their true order. Now every hidden pool is sorted before it is shuffled: two worlds
+    a seat cannot tell apart give byte-equal determinizations, for every rng."""
+    state = yuletide.new_game(GAME, players=players, seed=seed)
+    rng = Rng(seed)
+    for _ in range(3 * players + 1):  # into another seat's turn, its tile drawn
+        state.apply(state.turn, state.legal_actions(state.turn)[0])
+    for seat in range(players):
+        worlds = [_other_world(state, seat), state.determinize(seat, Rng(rng.next64()))]
+        for other in worlds:
+            assert other.view(seat) == state.view(seat)
+            assert other.events(seat) == state.events(seat)
+            assert other.to_json() != state.to_json()
+            for k in range(12):
+                det = state.determinize(seat, Rng(k))
+                assert det.to_json() == other.determinize(seat, Rng(k)).to_json()
+
+
+def test_issue_12_determinize_re_samples_other_seats_cards_as_the_seat_knows_them() -> None:
+    """Issue 12, section 1: other seats' cards are re-sampled, never copied, keeping
+    what ``seat`` knows: its own cards, every scored card, and each player's backs."""
+    state = scenario(
+        board=GRBY,
+        drawn="TL-T12",
+        turn=1,
+        cards={0: "TL-3-10 TL-3-01 TL-4-01", 2: "TL-3-02 TL-3-03 TL-4-02"},
+        scored={2: "TL-3-02"},
+    )
+    hands: set[tuple[int, ...]] = set()
+    for k in range(30):
+        det = state.determinize(0, Rng(k))
+        assert det.hand(0) == state.hand(0)
+        assert det.scored_by(2) == state.scored_by(2)
+        assert det.view(0)["pattern_backs"] == state.view(0)["pattern_backs"]
+        hands.add((*det.hand(1), *det.hand(2)))
+    assert len(hands) > 20
+
+
+# ------------------------------------------------------ issue 12: hostile input
+
+
+@pytest.mark.parametrize("step", ["column", "row"])
+@pytest.mark.parametrize("foreign", ["looney-lights", "deck-the-yard", "solo-lights", "blink"])
+def test_issue_12_another_games_action_is_a_notation_error_not_an_assertion_error(
+    step: str, foreign: str
+) -> None:
+    """Issue 12, section 4: another game's action raised an empty AssertionError (the
+    last lines of ``why_illegal``, which vanish under ``python -O``). Every per-seat
+    function now refuses it by name, the state unchanged."""
+    state = scenario(board=EXAMPLE, drawn="TL-T12", step=step, target=[2] if step == "row" else [])
+    cls = yuletide.game_class(foreign)
+    action = cls.action_space(cls.default_players)[0]
+    before = state.to_json()
+    message = r"is not an action of Twinkling Lights: an action is one of action_space\(3\)"
+    with pytest.raises(NotationError, match=message):
+        state.apply(0, action)
+    with pytest.raises(NotationError, match=message):
+        state.why_illegal(0, action)
+    with pytest.raises(NotationError, match=message):
+        state.action_seen_by(0, action, 1)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize(
+    "action",
+    [tl.Score(99), tl.Score(-1), tl.Column(99), tl.Row(-99), tl.Rotate(4), tl.Give(-1)],
+    ids=repr,
+)
+def test_issue_12_hand_built_actions_out_of_range_are_notation_errors(action: Any) -> None:
+    """Issue 12, section 4: action objects built by hand with values out of range never
+    reach the rules (``Score(99)`` would raise IndexError there)."""
+    state = scenario(board=EXAMPLE, drawn="TL-T33")
+    before = state.to_json()
+    with pytest.raises(NotationError, match=f"{re.escape(repr(action))} is not an action of"):
+        state.apply(0, action)
+    assert state.to_json() == before
+
+
+def test_issue_12_giving_to_a_seat_the_table_does_not_have_names_the_seats() -> None:
+    """``give seat 3`` parses at any player count; at two or three seats it is no action
+    of the game, and the message says which seats there are."""
+    for players in (2, 3):
+        state = scenario(players, board=EXAMPLE, drawn="TL-T33")
+        for action in ("give seat 3", tl.Give(3)):
+            with pytest.raises(NotationError, match=f"seats are 0 to {players - 1}"):
+                state.apply(0, action)
+        assert "give seat 1" in legal(state)
+
+
+# --------------------------------------------------------------------------- phases
+
+
+def test_phases_name_the_steps_of_a_turn_a_received_tile_the_last_tile_and_the_end() -> None:
+    """Phases (the conformance leak check visits each): the three placing steps and the
+    scoring step of a turn, a turn playing a received Broken Wire tile, the last turn
+    (the stack is empty: the drawn tile is the only one left) and the end."""
+    assert tl.TwinklingLights.phases == (
+        "column",
+        "row",
+        "rotate",
+        "score",
+        "received-broken-wire",
+        "last-tile",
+        "game-over",
+    )
+    assert scenario(board=EXAMPLE, drawn="TL-T12").current_phase == "column"
+    assert scenario(board=EXAMPLE, drawn="TL-T12", step="row", target=[2]).current_phase == "row"
+    rotate = scenario(board=EXAMPLE, drawn="TL-T12", step="rotate", target=[2, 0])
+    assert rotate.current_phase == "rotate"
+    assert scenario(board=EXAMPLE, step="score").current_phase == "score"
+    received = scenario(board=EXAMPLE, held={0: "TL-T33"})
+    assert received.current_phase == "received-broken-wire"
+    received.apply(0, "column 2")
+    assert received.current_phase == "received-broken-wire"
+    last = scenario(board=EXAMPLE, drawn="TL-T12", rest="board")
+    assert last.current_phase == "last-tile"
+    place(last, 2, 0, 0)
+    assert last.current_phase == "last-tile"
+    last.apply(0, "done")
+    assert last.outcome.over and last.current_phase == "game-over"
+
+
+def test_issue_12_a_finished_games_header_names_no_seat_to_act() -> None:
+    """Issue 12, section 5: a finished game's text still said "seat N to act"."""
+    state = scenario(board=EXAMPLE, drawn="TL-T12", rest="board")
+    place(state, 2, 0, 0)
+    state.apply(0, "done")
+    assert state.outcome.over
+    for seat in (0, 1, None):
+        text = state.render(state.view(seat))
+        assert (
+            text.splitlines()[0]
+            == "Twinkling Lights — game over after 1 turn, 0 tiles in the stack"
+        )
+        assert "to act" not in text

@@ -602,9 +602,12 @@ def _space(cls: type[State], players: int) -> dict[Action, Action]:
 
 
 def _describe(value: Any) -> str:
-    """A short, safe description of a bad value for an error message."""
+    """A short, safe description of a bad value for an error message: an action by its
+    notation where it has one, anything else by its repr."""
     try:
         text = repr(value)
+        if isinstance(value, Action) and type(value).__str__ is not Action.__str__:
+            text = f"{str(value)!r} ({text})"
     except Exception:  # a hostile object's repr; describe it by its type alone
         text = f"<{type(value).__name__}>"
     return text if len(text) <= 80 else text[:77] + "..."

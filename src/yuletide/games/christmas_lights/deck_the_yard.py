@@ -66,7 +66,15 @@ Readings of our own where the rulebook is silent (each tested by name):
 Knowledge: you see your hand, the face-up patterns, your string and Claim pile, the
 discard pile and the set-aside cards; the view also lists what the Bulb deck holds
 (``deck_contents``: a memory aid — every card not in sight). The order of the Bulb deck
-and of the Pattern deck is hidden: ``determinize`` re-shuffles both.
+and of the Pattern deck is hidden (set-aside cards go back into the deck shuffled, so
+no card's place in it is ever known). ``determinize`` re-deals both from what the
+player knows: each deck's contents, sorted, shuffled with the caller's rng (so the
+result holds nothing of the true order); later shuffles draw from the caller's rng too.
+
+Phases (``current_phase``): ``play`` (a turn: play, start or discard),
+``plug-decision`` (a special card drawn waits for ``use plug`` / ``keep plug``),
+``last-hand`` (the play-out) and ``game-over``. (Drawing back after a Power Surge is
+never a decision point: it ends before the next one.)
 
 Options: ``difficulty`` (normal 8, hard 9, heroic 10 cards to claim; default normal),
 ``turn_limit`` (default 1000 turns).
@@ -229,6 +237,8 @@ class DeckTheYard(State):
         "turns",
     )
     __slots__ = (*fields, "target", "turn_limit")
+    #: The steps of the game (see the module's "Phases"), then its end.
+    phases: ClassVar[tuple[str, ...]] = ("play", "plug-decision", "last-hand", "game-over")
 
     hand: list[int]  # a count per hand kind (colours, Bubble, Broken (always 0), Plug)
     deck: list[int]  # the Bulb deck, top last
@@ -290,6 +300,14 @@ class DeckTheYard(State):
     @property
     def to_act(self) -> frozenset[int]:
         return _NOBODY if self._over else _SEAT0
+
+    @property
+    def current_phase(self) -> str:
+        if self._over:
+            return "game-over"
+        if self.pending >= 0:
+            return "plug-decision"
+        return "last-hand" if self.playout else "play"
 
     def claims(self) -> int:
         return len(self.claimed_patterns) + len(self.claimed_characters)
@@ -463,16 +481,12 @@ class DeckTheYard(State):
                 what = "save your string (use plug) or lose it (keep plug)"
             else:
                 what = "prevent the Power Surge (use plug) or let it happen (keep plug)"
-            return IllegalAction(
-                f"you drew a {'Character card' if is_character(card) else CARD_NAME[card]}:"
-                f" discard a Plug to {what}",
-                SPECIAL,
-            )
+            return IllegalAction(f"you drew {_card_words(card)}: discard a Plug to {what}", SPECIAL)
         if isinstance(action, UsePlug | KeepPlug):
             return IllegalAction("no special card is waiting for a Plug decision", SPECIAL)
         hand = self.hand
         if isinstance(action, Discard):
-            return IllegalAction(f"you hold no {CARD_NAME[action.kind]} card to discard", RULE)
+            return IllegalAction(f"you hold no {_card_words(action.kind, False)} to discard", RULE)
         if isinstance(action, Start):
             if self.current >= 0:
                 return IllegalAction(
@@ -493,7 +507,8 @@ class DeckTheYard(State):
                 f"{name} starts with {first} (left to right) and you hold no {first} bulb",
                 RULE,
             )
-        assert isinstance(action, Play)
+        if not isinstance(action, Play):  # every action is one of the kinds above
+            return super().why_illegal(seat, action)
         if self.current < 0:
             return IllegalAction(
                 "your string is empty: start it on a face-up Pattern card"
@@ -502,7 +517,7 @@ class DeckTheYard(State):
             )
         name = CARD_NAME[action.kind]
         if not hand[action.kind]:
-            return IllegalAction(f"you hold no {name} card", RULE)
+            return IllegalAction(f"you hold no {_card_words(action.kind, False)}", RULE)
         need = CARD_NAME[self.needed()]
         return IllegalAction(
             f"the next bulb of {PATTERN_NAME[self.current]} (left to right) is {need}, not {name}",
@@ -627,9 +642,15 @@ class DeckTheYard(State):
         return other
 
     def _redeal(self, seat: int, rng: Rng) -> None:
-        """Shuffle the Bulb deck and the Pattern deck (their order is all that is hidden)."""
-        rng.shuffle(self.deck)
-        rng.shuffle(self.pattern_deck)
+        """Re-deal the Bulb deck and the Pattern deck from what the player knows only:
+        their contents are known (everything not in sight), their order never, so each
+        is sorted, then shuffled."""
+        deck = self.deck
+        deck.sort()
+        rng.shuffle(deck)
+        patterns = self.pattern_deck
+        patterns.sort()
+        rng.shuffle(patterns)
 
     def inventory(self) -> list[str]:
         cards = _names(self.hand)
@@ -706,6 +727,19 @@ class DeckTheYard(State):
 
 _SEAT0 = frozenset((0,))
 _NOBODY: frozenset[int] = frozenset()
+
+
+def _card_words(card: int, article: bool = True) -> str:
+    """A card kind in words ("a Broken Bulb", "a red bulb"; without the article for
+    "you hold no red bulb")."""
+    if is_character(card):
+        words = "Character card"
+    else:
+        words = _WORDS.get(card) or f"{CARD_NAME[card]} bulb"
+    return f"a {words}" if article else words
+
+
+_WORDS = {BUBBLE: "Bubble Bulb", BROKEN: "Broken Bulb", PLUG: "Plug", PRESENT: "Present"}
 
 
 def _names(hand: list[int]) -> list[str]:

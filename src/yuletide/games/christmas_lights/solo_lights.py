@@ -74,7 +74,8 @@ Readings of our own where the rulebook is silent (each tested by name):
   printed components: the table never holds more than the six connectors and a string).
 * ``characters-in-the-stack``: the Character cards used are Santa and, above him, the
   others in a random order (which ones, with fewer than six, is drawn at setup; the
-  player knows which and not their order).
+  player knows which and not their order: the setup event and the view name the ones
+  left in the box, ``in_the_box``).
 * Turn limit (RULINGS.md, safety limits): option ``turn_limit`` counts plays and
   discards; at the limit the game ends *unfinished*.
 
@@ -82,8 +83,16 @@ Knowledge: the player sees their hand, the strings, the options, the discard pil
 the flipped characters and the counts of every pile; the view also lists what the
 Bulb deck still holds (``deck_contents``: a memory aid — everything not in sight). The
 order of the Bulb deck, of the Pattern deck and of the face-down characters above
-Santa is hidden: ``determinize`` re-shuffles them, keeping Santa at the bottom and the
-characters the player turned back face down (known) on top.
+Santa is hidden (no card is ever seen and put back into the deck: a reshuffle shuffles
+the whole discard pile). ``determinize`` re-deals exactly these from what the player
+knows: each pile's contents, sorted, shuffled with the caller's rng (so the result
+holds nothing of the true order), keeping Santa at the bottom and the characters the
+player turned back face down (known) on top; the future (reshuffles) is drawn from the
+caller's rng too.
+
+Phases (``current_phase``): ``pick-start`` (the two Pattern cards revealed at setup),
+``play`` (steps 1 and 2), ``plug`` (a string is complete: a Plug or a Bubble Bulb must
+come next), ``pick-next`` (choosing the next pattern among several) and ``game-over``.
 
 Options (the rulebook's "Ways to Increase / Decrease Difficulty"):
 ``strings`` (default 5; 6 or 7 to win is harder), ``characters`` (4 harder, 5 default,
@@ -269,6 +278,8 @@ class SoloLights(State):
         "turns",
     )
     __slots__ = (*fields, "in_sequence", "target", "turn_limit", "with_surge")
+    #: The steps of the game (see the module's "Phases"), then its end.
+    phases: ClassVar[tuple[str, ...]] = ("pick-start", "play", "plug", "pick-next", "game-over")
 
     hand: list[int]  # a count per card kind
     deck: list[int]  # the Bulb deck, top last
@@ -343,7 +354,7 @@ class SoloLights(State):
         self.step = PICK
         self.result = ONGOING
         self.turns = 0
-        self.log.append(("setup", len(self.stack)))
+        self.log.append(("setup", len(self.stack), *self.unused))
         self.log.append(("reveal", self.offers[0], self.offers[1]))
 
     # ------------------------------------------------------------- the rules
@@ -355,6 +366,14 @@ class SoloLights(State):
     @property
     def to_act(self) -> frozenset[int]:
         return _NOBODY if self._over else _SEAT0
+
+    @property
+    def current_phase(self) -> str:
+        if self._over:
+            return "game-over"
+        if self.step == PLAY and self.need_plug:
+            return "plug"
+        return STEP_NAME[self.step]
 
     def open_colours(self) -> list[int]:
         """The colours the current string can take now (left to right when in sequence)."""
@@ -427,8 +446,7 @@ class SoloLights(State):
             self.stack.append(back)
             self.known_top += 1
             self.log.append(("time", back))
-        else:
-            assert kind is Discard
+        else:  # Discard: every action is one of these kinds (State.check_action)
             k = action.kind  # type: ignore[attr-defined]
             hand[k] -= 1
             self.discard.append(k)
@@ -560,7 +578,9 @@ class SoloLights(State):
                 "no Character card has been flipped: there is no time to buy back", SPECIAL
             )
         if isinstance(action, Play | Discard) and not hand[action.kind]:
-            return IllegalAction(f"you hold no {CARD_NAME[action.kind]} card", RULE)
+            return IllegalAction(
+                f"you hold no {_WORDS.get(action.kind, CARD_NAME[action.kind] + ' bulb')}", RULE
+            )
         if isinstance(action, Discard):
             return IllegalAction(
                 "you can play a card into your string, so you must play it: discard a card"
@@ -663,6 +683,7 @@ class SoloLights(State):
                 "known_on_top": [CHARACTERS[c] for c in top],
                 "flipped": [CHARACTERS[c] for c in self.flipped],
                 "santa_at_bottom": True,
+                "in_the_box": [CHARACTERS[c] for c in self.unused],
             },
             "power_surge": "in the deck"
             if self.with_surge and not self.returned
@@ -675,7 +696,8 @@ class SoloLights(State):
     def _render_event(self, entry: LogEntry, seat: int | None) -> dict[str, Any]:
         kind = entry[0]
         if kind == "setup":
-            return {"type": "setup", "characters": entry[1]}
+            box = [CHARACTERS[c] for c in entry[2:]]
+            return {"type": "setup", "characters": entry[1], "in_the_box": box}
         if kind == "reveal":
             return {"type": "reveal", "patterns": [PATTERN_NAME[entry[1]], PATTERN_NAME[entry[2]]]}
         if kind == "start":
@@ -742,13 +764,19 @@ class SoloLights(State):
         return other
 
     def _redeal(self, seat: int, rng: Rng) -> None:
-        """Shuffle the Bulb deck, the Pattern deck and the unknown face-down characters
-        (Santa stays at the bottom; characters turned back face down stay on top)."""
-        rng.shuffle(self.deck)
-        rng.shuffle(self.pattern_deck)
+        """Re-deal what the player cannot see, from what they know only: the Bulb deck,
+        the Pattern deck and the unknown face-down characters (Santa stays at the
+        bottom; characters turned back face down stay on top, known) are each sorted
+        (their contents are known, never their order), then shuffled."""
+        deck = self.deck
+        deck.sort()
+        rng.shuffle(deck)
+        patterns = self.pattern_deck
+        patterns.sort()
+        rng.shuffle(patterns)
         end = len(self.stack) - self.known_top
         if end > 2:
-            middle = self.stack[1:end]
+            middle = sorted(self.stack[1:end])
             rng.shuffle(middle)
             self.stack[1:end] = middle
 
@@ -797,7 +825,8 @@ class SoloLights(State):
         lines = [
             f"Solo Lights — strings {len(view['completed'])}/{view['strings_to_win']}"
             f"   characters face down: {chars['face_down']} (Santa at the bottom)"
-            f"   flipped: {', '.join(chars['flipped']) or '-'}",
+            f"   flipped: {', '.join(chars['flipped']) or '-'}"
+            + (f"   in the box: {', '.join(chars['in_the_box'])}" if chars["in_the_box"] else ""),
             f"Bulb deck: {view['deck']}   discard: {len(view['discard'])}"
             f"   Power Surge: {view['power_surge']}   Pattern deck: {view['patterns_left']}",
         ]
@@ -829,6 +858,10 @@ class SoloLights(State):
 
 _SEAT0 = frozenset((0,))
 _NOBODY: frozenset[int] = frozenset()
+
+
+#: Card kinds in words where "<colour> bulb" does not fit ("you hold no Plug").
+_WORDS = {BUBBLE: "Bubble Bulb", PLUG: "Plug"}
 
 
 def _names(hand: list[int]) -> list[str]:

@@ -66,12 +66,25 @@ Knowledge: the board (every tile, what it covers, its rotation, wires and bulbs)
 strands, scored cards, how many unscored cards each player has (and their backs), who
 holds a Broken Wire tile and the stack's size are public. A player's unscored Pattern
 cards are seen only by them; the tile just drawn only by its drawer until it is placed
-(the column and cell chosen for it are public). ``determinize`` re-deals the stack
-order, the other players' unscored cards with the cards left in the box (keeping each
-player's number of red and green cards), and a tile another seat has drawn and not
-placed, keeping what the table knows of it: once its cell is chosen it is not a Broken
-Wire tile (those are placed with no rotation step), and a cell holding a tile means a
-+ tile. (A column tells nothing: each column holding a tile has free cells at its ends.)
+(the column and cell chosen for it are public). No player knows anything of another's
+cards or tile beyond this, so there is no other knowledge to keep true.
+
+``determinize(seat)`` re-deals, from what ``seat`` knows only (its result is the same
+in every world ``seat`` cannot tell apart): the tiles it cannot see (the stack, and a
+tile another seat has drawn and not placed) are sorted, shuffled with the caller's rng,
+and the drawn tile is taken from them among those the table's knowledge allows: once
+its cell is chosen it is not a Broken Wire tile (those are placed with no rotation
+step), and a cell holding a tile means a + tile (a column tells nothing: each column
+holding a tile has free cells at its ends). The other players' unscored cards are
+re-dealt, per back, from the cards ``seat`` cannot see (theirs and the box's, by id),
+each player keeping its number of red and green cards. The log is frozen as ``seat``
+and the table saw it, so the other players' dealt cards and drawn tiles appear as the
+table saw them (backs, a draw).
+
+Phases (``current_phase``): ``column``, ``row``, ``rotate`` (placing the tile drawn),
+``score`` (after placing), ``received-broken-wire`` (playing a received Broken Wire
+tile instead of drawing), ``last-tile`` (the turn the stack ran out: the drawn tile is
+the only one out of sight, so every seat can tell it) and ``game-over``.
 
 Options: ``turn_limit`` (default 100 turns; RULINGS.md, safety limits). A game cannot
 last longer than 36 turns (33 tiles to draw, and at most 3 turns playing a received
@@ -262,6 +275,17 @@ class TwinklingLights(State):
         "_shown",
         "turn_limit",
     )
+    #: The steps of a turn, the turn a received Broken Wire tile is played, the last
+    #: turn (the stack is empty) and the end (see the module's "Phases").
+    phases: ClassVar[tuple[str, ...]] = (
+        "column",
+        "row",
+        "rotate",
+        "score",
+        "received-broken-wire",
+        "last-tile",
+        "game-over",
+    )
 
     stack: list[int]  # tile ids, top of the stack last
     placed: list[int]  # x, y, tile, quarter turns for every tile laid, in order
@@ -380,6 +404,16 @@ class TwinklingLights(State):
             return frozenset()
         return _SEAT_SETS[self.turn]
 
+    @property
+    def current_phase(self) -> str:
+        if self._over:
+            return "game-over"
+        if self.step != SCORE and self.drawn < 0:
+            return "received-broken-wire"
+        if not self.stack:
+            return "last-tile"
+        return STEP_NAME[self.step]
+
     def cells_for(self, tile: int) -> list[Cell]:
         """Where ``tile`` may go: an empty cell sharing an edge with a tile, or, for a +
         tile, also on top of any tile (RULINGS T4); sorted by x, then y."""
@@ -486,6 +520,17 @@ class TwinklingLights(State):
 
     # ------------------------------------------------------------ bad input
 
+    def check_action(self, action: Any) -> Action:
+        """As ``State.check_action``; ``give seat 3`` at a table with fewer seats (its
+        notation parses at any player count) names the seats there are."""
+        if type(action) is Give and type(action.seat) is int and action.seat >= self.players:
+            raise NotationError(
+                f"there is no seat {action.seat} to give a Broken Wire tile to: seats are 0"
+                f" to {self.players - 1}",
+                RULE_BROKEN,
+            )
+        return super().check_action(action)
+
     def why_illegal(self, seat: int, action: Action) -> IllegalAction:
         step = self.step
         tile = self.in_hand() if step != SCORE else -1
@@ -519,11 +564,12 @@ class TwinklingLights(State):
                 return IllegalAction(
                     f"you chose column {self.target[0]}: now choose the row (row <y>)", RULE_PLACE
                 )
-            assert isinstance(action, Row)
-            return self._why_not_place((self.target[0], action.y), tile)
+            if isinstance(action, Row):
+                return self._why_not_place((self.target[0], action.y), tile)
         if isinstance(action, Row):
             return IllegalAction("choose the column first (column <x>)", RULE_PLACE)
-        assert isinstance(action, Column)
+        if not isinstance(action, Column):  # every action is one of the kinds above
+            return super().why_illegal(seat, action)
         what = "a + tile" if IS_PLUS[tile] else "your tile"
         return IllegalAction(
             f"there is no cell in column {action.x} where {what} may go: a tile goes on an"
@@ -811,27 +857,31 @@ class TwinklingLights(State):
         return other
 
     def _redeal(self, seat: int, rng: Rng) -> None:
-        """Re-deal what ``seat`` cannot see: the stack order (hidden from all), another
-        seat's drawn tile (consistent with the step it is at) and the other players'
-        unscored cards with the box (each keeping its number of red and green cards)."""
-        pool = self.stack.copy()
+        """Re-deal what ``seat`` cannot see, from what it knows only: the stack (its
+        contents are known, its order hidden from all) and another seat's drawn tile,
+        taken from that pool sorted, then shuffled; the drawn tile is one the table's
+        knowledge allows (see ``_could_be_drawn``). The other players' unscored cards are
+        re-dealt from the cards ``seat`` cannot see (theirs and the box's), sorted, each
+        player keeping its number of red and green cards (public: the backs)."""
+        stack = self.stack
         hidden_draw = self.drawn >= 0 and self.turn != seat
         if hidden_draw:
-            pool.append(self.drawn)
-        rng.shuffle(pool)
+            stack.append(self.drawn)
+        stack.sort()
+        rng.shuffle(stack)
         if hidden_draw:
-            could_be = [i for i, t in enumerate(pool) if self._could_be_drawn(t)]
-            self.drawn = pool.pop(could_be[rng.below(len(could_be))])
-        self.stack = pool
+            could_be = [i for i, t in enumerate(stack) if self._could_be_drawn(t)]
+            self.drawn = stack.pop(could_be[rng.below(len(could_be))])
         owner, scored = self.owner, self.scored
         for green in (False, True):
-            # The cards of this back that ``seat`` cannot see, and who holds each.
+            # The cards of this back that ``seat`` cannot see (by id), and the seats (or
+            # the box, -1) holding them, as a sorted multiset: both known to ``seat``.
             unseen = [
                 c
                 for c in range(N_CARDS)
                 if IS_GREEN[c] == green and not scored[c] and owner[c] != seat
             ]
-            holders = [owner[c] for c in unseen]
+            holders = sorted(owner[c] for c in unseen)
             rng.shuffle(holders)
             for c, holder in zip(unseen, holders, strict=True):
                 owner[c] = holder
@@ -968,10 +1018,12 @@ def _picture(view: Mapping[str, Any]) -> list[str]:
 
 def _render(view: Mapping[str, Any]) -> str:
     step = view["step"]
-    lines = [
-        f"Twinkling Lights — seat {view['turn']} to act ({step}); turn {view['turns'] + 1},"
-        f" {view['stack']} tiles in the stack"
-    ]
+    if view["outcome"]["status"] == "ongoing":
+        now = f"seat {view['turn']} to act ({step}); turn {view['turns'] + 1}"
+    else:  # issue 12: a finished game has no seat to act
+        turns = view["turns"]
+        now = f"game over after {turns} turn{'s' if turns != 1 else ''}"
+    lines = [f"Twinkling Lights — {now}, {view['stack']} tiles in the stack"]
     lines.extend(_picture(view))
     key = ", ".join(f"{LETTERS[i]} {c}" for i, c in enumerate(COLOURS))
     lines.append(f"Bulbs: {key}; + marks a + tile; x a Broken Wire tile's breaks.")
