@@ -105,7 +105,8 @@ def scenario(
     for s, h in enumerate(hand_ids):
         for k in h:
             state.hands[s * jb.N_KINDS + k] += 1
-    state.known = [0] * (players * players * jb.N_KINDS)
+    state.public = [0] * (players * jb.N_KINDS)
+    state.private = [0] * (players * players * jb.N_KINDS)
     state.market = market_ids
     state.deck = deck_ids
     state.discard = discard_ids
@@ -796,15 +797,16 @@ def test_known_cards_taken_from_the_market_are_known_to_everyone() -> None:
 
 
 def test_known_cards_a_player_who_steals_holds_a_broken_bulb() -> None:
-    """Knowledge: "a Broken Bulb held by a player who chose to steal"; one discarded
-    leaves one that everyone still knows of."""
+    """Knowledge: "a Broken Bulb held by a player who chose to steal"; once it is
+    discarded nobody knows of another (the thief's second one was never seen: the old
+    rule kept it "known" by reading the hand, issue 12 section 2)."""
     state = scenario(hands=["broken broken red", "green green green", "yellow"])
     state.apply(0, "steal")
     assert state.view(1)["known"]["0"] == ["broken"]
     assert state.view(2)["known"]["0"] == ["broken"]
     state.apply(0, "steal 1 from seat 1")
-    assert state.view(2)["known"]["0"] == ["broken"]
-    assert state.view(1)["known"]["0"] == ["green", "broken"]
+    assert state.view(2)["known"]["0"] == []
+    assert state.view(1)["known"]["0"] == ["green"]
 
 
 def test_known_cards_the_victim_and_the_thief_know_the_stolen_cards() -> None:
@@ -817,9 +819,9 @@ def test_known_cards_the_victim_and_the_thief_know_the_stolen_cards() -> None:
 
 
 def test_known_cards_a_card_known_to_all_may_be_among_those_stolen() -> None:
-    """Knowledge: "a card may have left since, so these are counts the hand holds at
-    least": after a blind steal, the others can no longer be sure of a card they knew of;
-    the thief knows exactly which it took."""
+    """Knowledge: "counts the hand holds at least": after a blind steal of one card, the
+    table can no longer be sure of a card of each kind it knew of; the thief counts the
+    same (what it took is in its own hand), and the victim knows the thief holds it."""
     state = scenario(hands=["red", "broken", "yellow"], market="pink green yellow blue red")
     state.apply(0, "take")
     state.apply(0, "take pink")
@@ -828,7 +830,7 @@ def test_known_cards_a_card_known_to_all_may_be_among_those_stolen() -> None:
     state.apply(1, "steal")
     (stolen,) = state.apply(1, "steal 1 from seat 0")[0]["cards"]
     assert state.view(2)["known"]["0"] == []
-    assert state.view(1)["known"]["0"] == [c for c in ("green", "pink") if c != stolen]
+    assert state.view(1)["known"]["0"] == []
     assert state.view(0)["known"]["1"] == [stolen]
 
 
@@ -866,6 +868,181 @@ def test_determinize_keeps_the_known_cards_and_re_deals_the_rest() -> None:
         assert conserved(det)
         changed += det.hands != state.hands
     assert changed >= 15
+
+
+def _play(state: Any, actions: str) -> Any:
+    for item in actions.split(", "):
+        seat, text = item.split(": ")
+        state.apply(int(seat), text)
+    return state
+
+
+ISSUE_12_STEALS = (
+    "0: start a1, 1: start d4, 2: start a4, 0: steal, 0: steal 1 from seat 2, 1: steal,"
+    " 1: steal 1 from seat 2"
+)
+
+
+def test_determinize_another_seats_knowledge_of_a_stolen_card_is_resampled() -> None:
+    """Issue 12, section 1: 3 players, seed 0, seat 1 steals a card from seat 2, which
+    seat 0 never saw; over 300 ``determinize(0, ·)`` calls seat 2's ``known`` list of
+    seat 1 always held the true stolen kind. Now it is re-drawn from seat 1's re-dealt
+    hand: still one card (seat 0 saw one stolen), true of the new hand, and not always
+    the true kind; what seat 0 knows (it stole from seat 2 itself) is kept."""
+    state = _play(yuletide.new_game(GAME, players=3, seed=0), ISSUE_12_STEALS)
+    (true_kind,) = state.view(2)["known"]["1"]
+    kinds_seen = Counter()
+    for k in range(300):
+        det = state.determinize(0, Rng(k))
+        (knew,) = det.view(2)["known"]["1"]
+        kinds_seen[knew] += 1
+        assert knew in hand(det, 1)
+        assert det.view(2)["known"]["0"] == state.view(2)["known"]["0"]
+        assert det.view(0) == state.view(0)
+    assert kinds_seen[true_kind] < 300
+    assert len(kinds_seen) >= 5
+
+
+ISSUE_12_SECTION_2 = (
+    "0: start d4, 1: start d1, 0: take, 0: take yellow, 0: draw, 1: take, 1: take plug,"
+    " 1: take red, 0: take, 0: take plug, 0: take green"
+)
+
+
+def test_knowledge_update_after_a_discard_reads_no_hidden_hand() -> None:
+    """Issue 12, section 2: 2 players, seed 21: seat 0 holds two Plugs, one taken from
+    the Market; after ``0: discard plug`` seat 1's ``known`` still listed a Plug in the
+    true world and not in a determinized one (the update read the hidden hand). Now a
+    discarded card strikes off the one the table knew of, in every world alike."""
+    state = _play(yuletide.new_game(GAME, players=2, seed=21), ISSUE_12_SECTION_2)
+    assert hand(state, 0).count("plug") == 2
+    assert state.view(1)["known"]["0"] == ["green", "yellow", "plug"]
+    d = state.determinize(1, Rng(0))
+    assert d.view(1) == state.view(1) and d.events(1) == state.events(1)
+    for world in (state, d):
+        world.apply(0, "discard plug")
+        assert world.view(1)["known"]["0"] == ["green", "yellow"]
+    assert d.view(1) == state.view(1)
+
+
+def _two_worlds(taken: str, hands_a: list[str], hands_b: list[str]) -> tuple[Any, Any]:
+    """Two worlds seat 2 cannot tell apart: seat 0 took ``taken`` and a pink from the
+    Market in both, and holds ``hands_a[0]`` or ``hands_b[0]`` besides (same size)."""
+    worlds = []
+    for hands in (hands_a, hands_b):
+        state = scenario(hands=hands, market=f"{taken} pink green yellow blue")
+        state.apply(0, "take")
+        state.apply(0, f"take {taken}")
+        state.apply(0, "take pink")
+        state.turn = 0  # seat 0 acts again (a scenario, not a whole game)
+        worlds.append(state)
+    a, b = worlds
+    assert a.view(2) == b.view(2) and a.events(2) == b.events(2)
+    return a, b
+
+
+@pytest.mark.parametrize(
+    ("taken", "mine", "theirs", "actions", "kind"),
+    [
+        # a move's payment: the red the table knows of paid; a second red held or not
+        ("red", P01_PAY, "pink green blue yellow purple", ["move a1"], "red"),
+        # a Plug swap: the Plug taken from the Market played; a second one held or not
+        ("plug", "plug green", "red green", ["plug", "swap b2", "with c3"], "plug"),
+        # a steal: the Broken Bulb the table knows of discarded; a second held or not
+        ("red", "broken broken", "broken green", ["steal", "steal 1 from seat 1"], "broken"),
+    ],
+)
+def test_knowledge_update_reads_no_hidden_hand_after_a_payment_a_plug_or_a_steal(
+    taken: str, mine: str, theirs: str, actions: list[str], kind: str
+) -> None:
+    """Issue 12, section 2: "the same happens after a steal, a Plug swap and a move's
+    payment": the card the table knew of leaves, and seat 0 still holds another of its
+    kind in one world and not in the other. Seat 2, which cannot tell them apart, must
+    see the same knowledge (and everything else) in both: the update uses only what it
+    saw (the old rule kept the card "known" where the hand still held one)."""
+    from yuletide.core.conformance import observation
+
+    a, b = _two_worlds(taken, [mine, "green", "blue"], [theirs, "green", "blue"])
+    for world in (a, b):
+        for text in actions:
+            world.apply(0, text)
+    assert hand(a, 0).count(kind) == 1 and hand(b, 0).count(kind) == 0
+    assert observation(a, 2) == observation(b, 2)
+    assert kind not in a.view(2)["known"]["0"]
+
+
+def test_determinize_is_canonical_two_worlds_give_the_same_result() -> None:
+    """Issue 12, section 1: the result of ``determinize`` depends on what the seat knows
+    and the rng only: a world it cannot tell apart (here, one of its determinizations,
+    with another RNG) gives a byte-equal determinization, seed 0 and no record."""
+    state = _play(yuletide.new_game(GAME, players=3, seed=0), ISSUE_12_STEALS)
+    random_play(state, Rng(4), 40)
+    for seat in range(3):
+        other = state.determinize(seat, Rng(99))
+        other.rng = Rng(7)
+        for k in range(20):
+            a = state.determinize(seat, Rng(k))
+            assert a.to_json() == other.determinize(seat, Rng(k)).to_json()
+            assert a.seed == 0 and a.record().actions == ()
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_knowledge_is_always_true_and_stays_true_in_every_determinization(
+    players: int,
+) -> None:
+    """Knowledge: every card known of a hand is in it, each counted once (the table's
+    plus every robbed player's private ones fit in the hand together), along random
+    games and in every determinization for every seat."""
+    n = players
+
+    def check(state: Any) -> None:
+        for o in range(n):
+            for k in range(jb.N_KINDS):
+                held = state.hands[o * jb.N_KINDS + k]
+                private = sum(state.private[(v * n + o) * jb.N_KINDS + k] for v in range(n))
+                assert state.public[o * jb.N_KINDS + k] + private <= held
+            assert not any(state.private[(o * n + o) * jb.N_KINDS : (o * n + o + 1) * jb.N_KINDS])
+
+    for seed in range(3):
+        state = yuletide.new_game(GAME, players=n, seed=seed)
+        rng = Rng(seed)
+        step = 0
+        while not state.outcome.over and step < 600:
+            check(state)
+            if step % 25 == 0:
+                for seat in range(n):
+                    det = state.determinize(seat, Rng(step))
+                    check(det)
+                    assert det.view(seat) == state.view(seat)
+                    assert conserved(det)
+            random_play(state, rng, 1)
+            step += 1
+
+
+def test_phases_are_the_steps_of_a_turn_and_the_end() -> None:
+    """Phases: ``start``, ``action``, ``take``, ``steal``, ``plug-first``,
+    ``plug-second``, ``discard`` and ``over``."""
+    assert jb.JingleBellRun.phases == (
+        "start",
+        "action",
+        "take",
+        "steal",
+        "plug-first",
+        "plug-second",
+        "discard",
+        "over",
+    )
+    assert yuletide.new_game(GAME, players=2, seed=0).current_phase == "start"
+    state = scenario(hands=["plug broken red", "green", "blue"])
+    assert state.current_phase == "action"
+    for text, phase in (("plug", "plug-first"), ("swap a2", "plug-second")):
+        state.apply(0, text)
+        assert state.current_phase == phase
+    won = scenario(hands=[P01_PAY, "green", "blue"], grid={"d4": "P01"}, where=["c4", None, None])
+    won.apply(0, "move d4")
+    assert won.current_phase == "over"
+    assert "to act" not in won.render(won.view(1))
+    assert won.render(won.view(1)).splitlines()[0] == "Jingle Bell Run — game over after 0 turns"
 
 
 def test_view_hides_the_other_hands() -> None:
@@ -925,6 +1102,60 @@ def test_notation_round_trips_and_bad_text_lists_the_forms() -> None:
         err = refused(state, 0, text)
         assert isinstance(err, NotationError)
         assert str(err).startswith(f"{text!r} is not a Jingle Bell Run action; the forms are:")
+
+
+def test_hand_built_or_foreign_action_objects_are_notation_errors() -> None:
+    """Issue 12, section 4: action objects out of range (a cell off the grid, a kind
+    that does not exist, a seat the game does not have, a start that is no corner) or of
+    another game are NotationErrors naming the game's actions, and change nothing."""
+    from yuletide.games.christmas_lights.looney_lights import Play
+
+    state = scenario(hands=["red", "green", "blue"])
+    before = state.to_json()
+    for action in (
+        jb.Move(16),
+        jb.Move(-1),
+        jb.TakeCard(9),
+        jb.StealFrom(1, 5),
+        jb.StealFrom(9, 1),
+        jb.Start(5),
+        Play(0),
+        yuletide.Action(),
+    ):
+        with pytest.raises(NotationError, match="is not an action of Jingle Bell Run"):
+            state.apply(0, action)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("seat", [-1, 3, True, "0", 1.5])
+def test_bad_seats_are_invalid_seat_errors_in_every_per_seat_function(seat: Any) -> None:
+    """Issue 12, section 4: a bad seat is an InvalidSeat naming the seats, wherever a
+    seat is asked for, and changes nothing."""
+    from yuletide.core.errors import InvalidSeat
+
+    state = scenario(hands=["red", "green", "blue"])
+    before = state.to_json()
+    for call in (
+        lambda: state.legal_actions(seat),
+        lambda: state.view(seat),
+        lambda: state.events(seat),
+        lambda: state.determinize(seat, Rng(0)),
+        lambda: state.apply(seat, "take"),
+    ):
+        with pytest.raises(InvalidSeat, match="seats are 0 to 2"):
+            call()
+    assert state.to_json() == before
+
+
+def test_a_swap_in_the_wrong_form_is_explained_as_such() -> None:
+    """An illegal action is explained by what is wrong: ``with c3`` before the first
+    card is chosen is the wrong form, not an occupied card."""
+    state = scenario(hands=["plug", "green", "blue"])
+    state.apply(0, "plug")
+    assert refused(state, 0, "with c3").reason == "choose the first card to swap (swap <cell>)"
+    state.apply(0, "swap b2")
+    assert refused(state, 0, "swap c3").reason == "choose the second card (with <cell>)"
+    assert refused(state, 0, "with b2").reason == "choose a second, different card"
 
 
 def test_illegal_actions_change_nothing_at_every_step() -> None:

@@ -526,7 +526,7 @@ def test_if_you_cant_play_any_cards_you_must_draw() -> None:
     err = refused(state, 0, "pass")
     assert err.reason == "there are cards left to draw, so you must draw"
     events = state.apply(0, "draw")
-    assert events == [{"type": "draw", "seat": 0, "card": "yellow"}]
+    assert events == [{"type": "draw", "seat": 0, "card": "yellow", "playable": False}]
     assert state.hands[0][ll.KIND_ID["yellow"]] == 1
     assert state.sizes[0] == 3
     assert conserved(state)
@@ -582,9 +582,7 @@ def test_after_an_unplayable_draw_the_player_must_draw_again() -> None:
     for text in ("play blue", "play green", "pass"):
         err = refused(state, 0, text)
         assert err.rule == "Looney Lights, How to Play: draw until you draw a card you can play"
-        assert err.reason == (
-            "you could not play the card you drew: draw again (or pass if nothing is left)"
-        )
+        assert err.reason == "you could not play the card you drew: draw again"
 
 
 def test_reading_drawn_card_a_playable_drawn_card_must_be_played_and_only_it() -> None:
@@ -705,7 +703,12 @@ def test_ruling_deck_runs_out_keep_top_discard_shuffle_the_rest_into_a_new_deck(
     assert ("reshuffle", 4) in state.log
     # The reshuffle is public; only the drawer sees the card drawn.
     seen = state.events(1)[-2:]
-    assert seen == [{"type": "reshuffle", "deck": 4}, {"type": "draw", "seat": 0}]
+    playable = events[1]["card"] in {"plug", "broken"}  # on red, holding green
+    assert events[1]["playable"] is playable
+    assert seen == [
+        {"type": "reshuffle", "deck": 4},
+        {"type": "draw", "seat": 0, "playable": playable},
+    ]
 
 
 def test_ruling_deck_runs_out_mid_drawing_the_draw_goes_on_from_the_new_deck() -> None:
@@ -717,7 +720,7 @@ def test_ruling_deck_runs_out_mid_drawing_the_draw_goes_on_from_the_new_deck() -
     events = state.apply(0, "draw")  # the yellow, reshuffled from under the red
     assert events == [
         {"type": "reshuffle", "deck": 1},
-        {"type": "draw", "seat": 0, "card": "yellow"},
+        {"type": "draw", "seat": 0, "card": "yellow", "playable": False},
     ]
     assert state.discard == [RED]
     assert state.deck == []
@@ -744,7 +747,9 @@ def test_ruling_deck_runs_out_nothing_left_while_drawing_the_player_passes() -> 
     state.apply(0, "draw")
     assert state.step == DRAWING
     assert legal(state) == ["pass"]
-    refused(state, 0, "draw")
+    assert refused(state, 0, "draw").reason == (
+        "you could not play the card you drew and nothing is left to draw: pass"
+    )
     state.apply(0, "pass")
     assert state.turn == 1
     assert state.step == PLAY
@@ -996,14 +1001,15 @@ def test_the_discard_pile_is_public_and_listed_whole() -> None:
 
 
 def test_a_drawn_card_is_shown_only_to_the_drawer() -> None:
-    """Drawing: the card drawn goes to the drawer's hand; the others see only a draw."""
+    """Drawing: the card drawn goes to the drawer's hand; the others see a draw and
+    whether it ends the drawing (``playable``), not the card."""
     state = scenario(hands=["green", "blue", "pink"], discard="red", deck="red")
     start = len(state.log)
     mine = state.apply(0, "draw")
-    assert mine == [{"type": "draw", "seat": 0, "card": "red"}]
+    assert mine == [{"type": "draw", "seat": 0, "card": "red", "playable": True}]
     assert state.events(0, start) == mine
-    assert state.events(1, start) == [{"type": "draw", "seat": 0}]
-    assert state.events(None, start) == [{"type": "draw", "seat": 0}]
+    assert state.events(1, start) == [{"type": "draw", "seat": 0, "playable": True}]
+    assert state.events(None, start) == [{"type": "draw", "seat": 0, "playable": True}]
     assert state.view(0)["drawn"] == "red"
     assert state.view(1)["drawn"] is None
     assert state.view(None)["drawn"] is None
@@ -1058,6 +1064,236 @@ def test_determinize_redraws_the_card_another_seat_must_play_from_its_new_hand()
         assert det.hands[1][det.drawn] >= 1
         drawn.add(det.drawn)
     assert len(drawn) > 1
+
+
+def _issue_12_drawn_cards() -> Any:
+    """Issue 12: 2 players, seed 0, ``0: play plug, 1: draw, 1: draw, 1: draw, 1: play
+    bubble purple``."""
+    state = yuletide.new_game(GAME, players=2, seed=0)
+    for seat, text in ((0, "play plug"), (1, "draw"), (1, "draw"), (1, "draw")):
+        state.apply(seat, text)
+    state.apply(1, "play bubble purple")
+    return state
+
+
+def test_determinize_other_seats_private_log_does_not_survive() -> None:
+    """Issue 12, section 1: ``state.determinize(0, Rng(1)).events(1)`` listed seat 1's
+    true drawn cards every time. Now the determinized log is frozen as seat 0 and the
+    table saw it: seat 1's draws show no card there, while seat 0's log is unchanged."""
+    state = _issue_12_drawn_cards()
+    true_draws = [e["card"] for e in state.events(1) if e["type"] == "draw"]
+    assert true_draws == ["blue", "blue", "bubble"]
+    for k in range(10):
+        det = state.determinize(0, Rng(k))
+        draws = [e for e in det.events(1) if e["type"] == "draw"]
+        assert [e.get("card") for e in draws] == [None, None, None]
+        assert [e["playable"] for e in draws] == [False, False, True]
+        assert det.events(0) == state.events(0)
+        assert "blue" not in json.dumps(det.log)
+    det = state.determinize(0, Rng(1))
+    assert det.seed == 0 and det.record().actions == ()
+
+
+def _rotated(state: Any, seat: int) -> Any:
+    """``state`` with the cards hidden from ``seat`` (other hands and deck) moved one
+    place on: a world ``seat`` cannot tell from it."""
+    other = state.clone()
+    others = [s for s in range(state.players) if s != seat]
+    cards = [k for s in others for k in range(ll.N_KINDS) for _ in range(state.hands[s][k])]
+    cards += state.deck
+    cards = cards[1:] + cards[:1]
+    i = 0
+    for s in others:
+        hand = [0] * ll.N_KINDS
+        for k in cards[i : i + state.sizes[s]]:
+            hand[k] += 1
+        other.hands[s] = hand
+        i += state.sizes[s]
+    other.deck = cards[i:]
+    return other
+
+
+def test_determinize_shuffle_cannot_be_inverted_two_worlds_give_the_same_result() -> None:
+    """Issue 12, section 1: the hidden cards were shuffled in their true order with the
+    caller's rng, so about 60 calls recovered the deck and every hand. Now they are
+    sorted first: a world seat 0 cannot tell apart (the hidden cards elsewhere, another
+    RNG) gives byte-equal determinizations, so the result holds nothing of the truth."""
+    state = _issue_12_drawn_cards()
+    other = _rotated(state, 0)
+    other.rng = Rng(12345)
+    assert other.deck != state.deck and other.hands[1] != state.hands[1]
+    assert other.view(0) == state.view(0)
+    for k in range(60):
+        assert state.determinize(0, Rng(k)).to_json() == other.determinize(0, Rng(k)).to_json()
+
+
+def test_another_seats_draw_event_says_whether_the_drawn_card_ends_the_drawing() -> None:
+    """Issue 12, section 2: after another seat's ``draw`` the view's ``step`` said
+    whether the card drawn can be played (``play-drawn`` or ``drawing``) while the draw
+    event said nothing. Reading: at the table everyone sees the player stop drawing, so
+    the public draw event carries ``playable``; the step follows from it."""
+    worlds = [
+        scenario(hands=["pink", "green blue", "pink"], discard="red", deck=top)
+        for top in ("yellow", "red", "bubble")
+    ]
+    for state in worlds:
+        state.turn = 1
+    assert worlds[0].view(0) == worlds[1].view(0) == worlds[2].view(0)
+    steps = []
+    for state in worlds:
+        start = len(state.log)
+        state.apply(1, "draw")
+        (event,) = state.events(0, start)
+        assert event == {"type": "draw", "seat": 1, "playable": event["playable"]}
+        assert state.events(None, start) == [event]
+        assert state.view(0)["step"] == ("play-drawn" if event["playable"] else "drawing")
+        steps.append(state.view(0)["step"])
+    assert steps == ["drawing", "play-drawn", "play-drawn"]
+    # Equal events, so seat 0 may observe no difference: the red and the Bubble draw.
+    from yuletide.core.conformance import observation
+
+    assert observation(worlds[1], 0) == observation(worlds[2], 0)
+
+
+def test_learning_only_by_events_holds_through_a_turn_of_drawing() -> None:
+    """Issue 12, section 2, by the conformance property itself: along the issue's game,
+    for every seat, each action legal in a world it cannot tell apart changes what it
+    observes only as far as the events it is shown."""
+    from yuletide.core.conformance import check_learns_only_by_events
+
+    state = yuletide.new_game(GAME, players=2, seed=0)
+    tried = 0
+    for seat, text in ((0, "play plug"), (1, "draw"), (1, "draw"), (1, "draw")):
+        for viewer in (0, 1):
+            for k in range(5):
+                other = state.determinize(viewer, Rng(k))
+                tried += check_learns_only_by_events(state, other, viewer, Rng(k), per_actor=9)
+        state.apply(seat, text)
+    assert tried >= 20
+
+
+@pytest.mark.parametrize(
+    ("hand", "step", "drawn"),
+    [("broken green", FOLLOW_UP, None), ("green plug", DRAWN, "plug")],
+)
+def test_determinize_of_the_player_to_act_keeps_what_the_table_knows(
+    hand: str, step: int, drawn: str | None
+) -> None:
+    """Knowledge: after its Broken Bulb the player to act holds no card of the colour
+    in play and a follow-up; in ``play-drawn`` it holds the drawn card, one it can play.
+    A re-dealt hand always satisfies it."""
+    state = scenario(hands=["red", "pink", hand], discard="red", turn=2, step=step)
+    if step == FOLLOW_UP:
+        state.hands[2][BROKEN] -= 1
+        state.sizes[2] -= 1
+        state.discard.append(BROKEN)
+    else:
+        state.drawn = ll.KIND_ID[drawn]
+    assert conserved(state)
+    for k in range(40):
+        det = state.determinize(0, Rng(k))
+        hand2 = det.hands[2]
+        if step == FOLLOW_UP:
+            assert not hand2[RED] and any(hand2[c] for c in range(1, BROKEN))
+        else:
+            assert hand2[det.drawn] and det.drawn in det._playable_drawn(hand2)
+        assert det.view(0) == state.view(0)
+
+
+@pytest.mark.parametrize("step", [FOLLOW_UP, DRAWN])
+def test_determinize_builds_the_hand_when_rejection_sampling_gives_up(
+    monkeypatch: pytest.MonkeyPatch, step: int
+) -> None:
+    """determinize never "leaves the hidden cards as they are": when rejection sampling
+    finds no deal (forced here, with no tries), the player to act's hand is built to
+    satisfy what the table knows, still as a function of what the seat knows only."""
+    monkeypatch.setattr(ll, "_TRIES", 0)
+    state = scenario(hands=["red", "pink", "green plug"], discard="red", turn=2, step=step)
+    state.drawn = PLUG if step == DRAWN else -1
+    other = _rotated(state, 0)
+    for k in range(30):
+        det = state.determinize(0, Rng(k))
+        hand = det.hands[2]
+        if step == FOLLOW_UP:
+            assert det._follow_up_known(hand)
+        else:
+            assert hand[det.drawn] and det.drawn in det._playable_drawn(hand)
+        assert conserved(det)
+        assert det.to_json() == other.determinize(0, Rng(k)).to_json()
+
+
+def test_play_kind_99_or_another_games_action_is_a_notation_error() -> None:
+    """Issue 12, section 4: ``Play(kind=99)`` raised IndexError and another game's
+    action an AttributeError. Both are NotationErrors naming what an action is, and
+    change nothing; so are a hand-built Bubble ``Play`` and a bare Action."""
+    from yuletide.games.christmas_lights.wheres_that_bulb import Flip
+
+    state = scenario(hands=["red", "blue", "pink"], discard="red")
+    for action in (ll.Play(kind=99), ll.Play(kind=-1), ll.Play(BUBBLE), Flip(3), yuletide.Action()):
+        before = state.to_json()
+        with pytest.raises(NotationError, match="is not an action of Looney Lights"):
+            state.apply(0, action)
+        with pytest.raises(NotationError):
+            state.why_illegal(0, action)
+        assert state.to_json() == before
+
+
+@pytest.mark.parametrize("seat", [-1, 3, True, "0", 1.5])
+def test_bad_seats_are_invalid_seat_errors_in_every_per_seat_function(seat: Any) -> None:
+    """Issue 12, section 4: a bad seat is an InvalidSeat naming the seats, wherever a
+    seat is asked for, and changes nothing."""
+    from yuletide.core.errors import InvalidSeat
+
+    state = scenario(hands=["red", "blue", "pink"], discard="red")
+    before = state.to_json()
+    for call in (
+        lambda: state.legal_actions(seat),
+        lambda: state.view(seat),
+        lambda: state.events(seat),
+        lambda: state.determinize(seat, Rng(0)),
+        lambda: state.apply(seat, "draw"),
+    ):
+        with pytest.raises(InvalidSeat, match="seats are 0 to 2"):
+            call()
+    assert state.to_json() == before
+
+
+def test_a_follow_up_not_in_hand_is_explained_as_not_held() -> None:
+    """An illegal action is explained by what is wrong: on a Broken Bulb, a plain bulb
+    the player does not hold is refused as not held (the follow-up rule after it)."""
+    state = scenario(hands=["broken green", "blue", "pink"], discard="red")
+    state.apply(0, "play broken")
+    err = refused(state, 0, "play yellow")
+    assert err.reason == (
+        "you hold no yellow card; on a Broken Bulb you must at once play another plain"
+        " bulb or a Bubble Bulb from your hand; never a Plug or another Broken Bulb"
+    )
+    assert refused(state, 0, "play bubble red").reason.startswith("you hold no bubble card;")
+
+
+def test_phases_are_the_steps_the_table_knows_differently_and_the_end() -> None:
+    """Phases: ``play`` (naming a Bubble start's colour too), ``follow-up``,
+    ``drawing``, ``play-drawn`` and ``over``."""
+    assert ll.LooneyLights.phases == ("play", "follow-up", "drawing", "play-drawn", "over")
+    hands = ["red green", "blue", "pink"]
+    assert scenario(hands=hands, discard="red").current_phase == "play"
+    named = scenario(hands=hands, discard="bubble", colour="red", step=NAME)
+    assert named.current_phase == "play"
+    for step, name in ((FOLLOW_UP, "follow-up"), (DRAWING, "drawing"), (DRAWN, "play-drawn")):
+        state = scenario(hands=hands, discard="red", step=step, drawn="red")
+        assert state.current_phase == name
+    done = scenario(hands=["red", "blue", "pink"], discard="red")
+    done.apply(0, "play red")
+    assert done.current_phase == "over"
+
+
+def test_render_of_a_finished_game_names_no_seat_to_act() -> None:
+    """Issue 12, section 5: after "Game over" the header still said "seat N to act"."""
+    state = scenario(hands=["red", "blue", "pink"], discard="red")
+    state.apply(0, "play red")
+    text = state.render(state.view(1))
+    assert "to act" not in text
+    assert text.splitlines()[0] == "Looney Lights — game over after 0 turns"
 
 
 # ------------------------------------------------------------- records and whole games

@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 
 import yuletide
-from yuletide import IllegalAction, InvalidOption, NotationError, Rng
+from yuletide import CorruptSave, IllegalAction, InvalidOption, NotationError, Rng
+from yuletide.core.errors import InvalidSeat
 from yuletide.games.christmas_lights import wheres_that_bulb as wtb
 
 GAME = "wheres-that-bulb"
@@ -648,13 +649,99 @@ def test_determinize_with_no_unseen_cards_changes_nothing():
     assert det.grid == state.grid
 
 
-def test_determinized_state_saves_and_loads():
-    """Core contract: a determinized state's save loads back exactly."""
+def test_determinized_state_saves_but_load_refuses_it():
+    """Core contract (issue 12): a determinized state saves, but it is a search world,
+    not a game, so ``load`` refuses it with CorruptSave saying so."""
     state = _two_misses()
     det = state.determinize(1, Rng(3))
-    loaded = yuletide.load(det.to_json())
-    assert loaded.determinized is True
-    assert loaded.to_json() == det.to_json()
+    with pytest.raises(CorruptSave, match="determinized state"):
+        yuletide.load(det.to_json())
+
+
+def test_determinized_save_with_seen_emptied_is_refused_not_loaded_to_crash():
+    """Issue 12, section 4: a determinized save edited to ``seen=[]`` used to load and
+    crash on the first apply; it is now refused by ``load`` (CorruptSave), and so is a
+    real game's save edited the same way (its record does not lead to it)."""
+    state = yuletide.new_game(GAME, players=2, seed=0)
+    state.apply(0, "flip a1")
+    state.apply(0, "flip b1")
+    for text in (state.determinize(0, Rng(1)).to_json(), state.to_json()):
+        data = json.loads(text)
+        data["state"]["seen"] = []
+        with pytest.raises(CorruptSave):
+            yuletide.load(json.dumps(data))
+
+
+def _unseen_cells(state: Any) -> list[int]:
+    return [c for c in range(60) if state.grid[c] != REMOVED and not state.seen[c]]
+
+
+def test_determinize_is_canonical_the_58_face_down_cards_cannot_be_recovered():
+    """Issue 12, section 1: one ``determinize`` call used to give away all 58 face-down
+    cards (the true grid order was shuffled with the caller's rng, so replaying the rng
+    inverted it). Now the unseen kinds are sorted before the shuffle: two worlds with the
+    same public flips but the face-down cards elsewhere give byte-equal
+    determinizations, so nothing of where the cards really lie is in the result."""
+    state = yuletide.new_game(GAME, players=2, seed=0)
+    state.apply(0, "flip a1")
+    state.apply(0, "flip b1")  # green, bubble: a miss; 58 cards face down, unseen
+    unseen = _unseen_cells(state)
+    assert len(unseen) == 58
+    other = state.clone()
+    kinds = [other.grid[c] for c in unseen]
+    other_kinds = kinds[1:] + kinds[:1]  # every face-down card moved one cell on
+    for c, k in zip(unseen, other_kinds, strict=True):
+        other.grid[c] = k
+    assert other.grid != state.grid
+    assert other.view(0) == state.view(0) and other.events(0) == state.events(0)
+    for k in range(5):
+        for seat in (0, 1):
+            assert (
+                state.determinize(seat, Rng(k)).to_json()
+                == other.determinize(seat, Rng(k)).to_json()
+            )
+    # Undoing the shuffle the caller's rng makes gives the sorted kinds, not the truth.
+    det = state.determinize(0, Rng(7))
+    replayed = Rng(7)
+    replayed.fork()  # determinize forks the caller's rng for the world's own future
+    order = list(range(58))
+    replayed.shuffle(order)
+    undone = [0] * 58
+    for i, c in enumerate(unseen):
+        undone[order[i]] = det.grid[c]
+    assert undone == sorted(kinds)
+    assert undone != kinds
+
+
+def test_determinize_keeps_the_last_turn_shown_after_a_match():
+    """Knowledge: the view's ``last_turn`` names the cards of the last turn even when
+    they left the grid as a pair; a determinized world (whose log is frozen) shows the
+    same."""
+    state = game({"a1": "red", "b1": "red"})
+    state.apply(0, "flip a1")
+    state.apply(0, "flip b1")
+    want = [{"cell": "a1", "card": "red"}, {"cell": "b1", "card": "red"}]
+    assert state.view(1)["last_turn"] == want
+    assert state.determinize(1, Rng(2)).view(1)["last_turn"] == want
+
+
+def test_phases_first_flip_second_flip_and_over():
+    """Phases: ``first-flip`` with no card face up, ``second-flip`` with one, ``over``
+    once the game has ended."""
+    state = yuletide.new_game(GAME, players=2, seed=0)
+    assert state.phases == ("first-flip", "second-flip", "over")
+    assert state.current_phase == "first-flip"
+    state.apply(0, "flip a1")
+    assert state.current_phase == "second-flip"
+    assert finished([(14, 2), (11, 1)]).current_phase == "over"
+
+
+def test_render_of_a_finished_game_names_no_seat_to_act():
+    """Issue 12, section 5: after "Game over" the header said "seat N to act"."""
+    state = finished([(14, 2), (11, 1)])
+    text = state.render(state.view(0))
+    assert "to act" not in text
+    assert text.splitlines()[0] == "Where's That Bulb? — game over"
 
 
 # ------------------------------------------------------------- bad input
@@ -690,6 +777,37 @@ def test_bad_notation_raises_notation_error_stating_the_form(text):
     assert "'flip <cell>'" in message
     assert "a-j" in message
     assert "1-6" in message
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("seat", [-1, 2, True, "0", 1.5, None])
+def test_bad_seats_raise_invalid_seat_in_every_per_seat_function(seat):
+    """Issue 12, section 4: a seat that is not a seat of the game is an InvalidSeat
+    naming the seats there are, in ``apply``, ``legal_actions``, ``view`` (None is a
+    spectator there) and ``determinize``; nothing changes."""
+    state = new()
+    before = state.to_json()
+    calls = [
+        lambda: state.apply(seat, "flip a1"),
+        lambda: state.legal_actions(seat),
+        lambda: state.determinize(seat, Rng(0)),
+    ]
+    if seat is not None:
+        calls.append(lambda: state.view(seat))
+    for call in calls:
+        with pytest.raises(InvalidSeat, match="seats are 0 to 1"):
+            call()
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("action", [wtb.Flip(60), wtb.Flip(-1), wtb.Flip("a1"), yuletide.Action()])
+def test_hand_built_or_foreign_action_objects_raise_notation_error(action):
+    """Issue 12, section 4: an action object out of range, of the wrong type, or of no
+    game is a NotationError naming the game's actions, and changes nothing."""
+    state = new()
+    before = state.to_json()
+    with pytest.raises(NotationError, match=r"is not an action of Where's That Bulb\?"):
+        state.apply(0, action)
     assert state.to_json() == before
 
 

@@ -154,6 +154,7 @@ class ForeignAction(Action):
 
 
 _FOREIGN: dict[str, list[Action]] = {}
+_ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
 
 
 def _foreign_actions(state: State) -> list[Action]:
@@ -270,8 +271,8 @@ def _oracle_freeze(state: State, entry: tuple[Any, ...], seat: int) -> tuple[Any
     if entry[0] == SEEN:
         mine, public = (entry[2] if entry[1] == seat else None), entry[3]
     else:
-        public = json.dumps(state._render_event(entry, None), sort_keys=True)
-        mine = json.dumps(state._render_event(entry, seat), sort_keys=True)
+        public = _ENCODE(state._render_event(entry, None))
+        mine = _ENCODE(state._render_event(entry, seat))
     return (SEEN, seat, None if mine == public else mine, public)
 
 

@@ -460,8 +460,10 @@ class State(ABC):
             public: str = entry[3]
             mine = entry[2] if entry[1] == seat else None
         else:
-            public = json.dumps(self._render_event(entry, None), sort_keys=True)
-            mine = json.dumps(self._render_event(entry, seat), sort_keys=True)
+            table = self._render_event(entry, None)
+            own = self._render_event(entry, seat)
+            public = _ENCODE(table)
+            mine = None if own == table else _ENCODE(own)
         return (SEEN, seat, None if mine == public else mine, public)
 
     def seen_log(self, seat: int) -> list[LogEntry]:
@@ -588,6 +590,9 @@ def replay_actions(state: State, actions: Iterable[tuple[int, str]]) -> State:
             ) from err
     return state
 
+
+#: One encoder made once (``json.dumps`` with options builds a new one per call).
+_ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
 
 _SPACES: dict[tuple[type[State], int], dict[Action, Action]] = {}
 

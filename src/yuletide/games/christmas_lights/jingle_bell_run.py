@@ -67,12 +67,32 @@ Readings of ours where the rulebook is silent (each tested by name):
 
 Knowledge: hands are hidden; the grid, Market, characters and discard pile (counted by
 kind: its order never matters) are public. Each seat's view lists the cards it *knows*
-are in each other hand (``known``), from what it saw only: cards taken from the Market, a
-Broken Bulb held by a player who chose to steal, and for the two players of a steal the
-cards stolen. They are counts the hand holds at least: a card paid or discarded face up
-is struck off when no copy is left to be sure of, and after a blind steal the others
-can no longer be sure of as many cards as were taken. ``determinize`` keeps the cards the
-seat knows of and re-deals the rest of the other hands with the deck.
+are in each other hand (``known``), worked out from what it saw only, never from the
+hand itself (issue 12): they are counts the hand holds at least, in two layers.
+
+* What the whole table knows (``public``): cards taken from the Market, and a Broken
+  Bulb held by a player who chose to steal. A card that leaves the hand face up (paid,
+  discarded, a Plug played, Broken Bulbs discarded to steal) strikes off one of its
+  kind if the table knew of one; a steal from the hand strikes off as many of every
+  kind as cards were taken (any known card may be among them: the thief counts so
+  too, the cards it took being in its own hand).
+* What a robbed player knows (``private``): the cards taken from it are in the thief's
+  hand. It forgets them once the thief loses a card the table did not know of (it may
+  have been one of them), is robbed itself, or is first seen to hold a Broken Bulb
+  (it may be the stolen one). So how many such cards each seat knows of is something
+  every seat can follow; only which they are is private to the two players.
+
+``determinize(seat)`` keeps what ``seat`` knows and re-deals the rest, as a function of
+what it knows and the caller's rng only: each other hand keeps the table's known cards
+and ``seat``'s own private ones; the rest of those hands and the deck are dealt from
+their cards in sorted order, shuffled. What a third seat privately knew of a re-dealt
+hand is re-drawn from that hand's newly dealt cards, as many as it knew of, so every
+seat's knowledge stays true of the new world; what others privately know of ``seat``'s
+own hand (the cards it stole) it knows, and is kept.
+
+Phases (``current_phase``): the steps of a turn, ``start`` (placing characters),
+``action``, ``take``, ``steal``, ``plug-first``, ``plug-second`` and ``discard`` (the hand
+limit), and ``over``.
 
 Decisions are split so each is small: the action first (``take``, ``steal``, ``plug``,
 ``move <cell>``), then its cards or cells one at a time; the hand limit discards one card
@@ -323,7 +343,8 @@ class JingleBellRun(State):
     )
     fields: ClassVar[tuple[str, ...]] = (
         "hands",
-        "known",
+        "public",
+        "private",
         "deck",
         "discard",
         "market",
@@ -339,11 +360,18 @@ class JingleBellRun(State):
         "winner",
     )
     __slots__ = (*fields, "retreat", "turn_limit")
+    #: The steps of a turn (``STEP_NAME``: placing characters, choosing the action, a
+    #: take, a steal, a Plug's two cards, the hand limit) and the end of the game.
+    phases: ClassVar[tuple[str, ...]] = (*STEP_NAME, "over")
 
     hands: list[int]  # count per (seat, kind): hands[seat * 9 + kind]
-    #: known[(viewer * players + owner) * 9 + kind]: how many cards of that kind
-    #: ``viewer`` knows ``owner`` holds (at least).
-    known: list[int]
+    #: public[owner * 9 + kind]: how many cards of that kind the whole table knows
+    #: ``owner`` holds (at least): taken from the Market, a Broken Bulb of a thief.
+    public: list[int]
+    #: private[(viewer * players + owner) * 9 + kind]: the cards ``owner`` stole from
+    #: ``viewer`` that ``viewer`` knows are still in its hand, beyond ``public`` (each
+    #: physical card counted once: public + every viewer's private <= the hand).
+    private: list[int]
     deck: list[int]  # kinds, top last
     discard: list[int]  # kinds, top last (public)
     market: list[int]  # kinds, in slot order
@@ -379,7 +407,8 @@ class JingleBellRun(State):
         self.deck = deck
         self.discard = []
         self.hands = [0] * (n * N_KINDS)
-        self.known = [0] * (n * n * N_KINDS)
+        self.public = [0] * (n * N_KINDS)
+        self.private = [0] * (n * n * N_KINDS)
         for seat in range(n):
             for _ in range(DEALT):
                 self._draw(seat)
@@ -459,23 +488,39 @@ class JingleBellRun(State):
             self.log.append(("market-reset",))
 
     def _lose(self, seat: int, kind: int) -> None:
-        """A card leaves ``seat``'s hand face up: what others knew of it stays true."""
-        n = self.players
+        """A card leaves ``seat``'s hand face up. What the others knew of the hand is
+        updated from what they saw only (never from the hand): a card the table knew of
+        is struck off; a card it did not know of may have been one a robbed player knew
+        of, so those forget what they knew (see ``_forget``)."""
         i = seat * N_KINDS + kind
         self.hands[i] -= 1
-        left = self.hands[i]
-        known = self.known
+        if self.public[i]:
+            self.public[i] -= 1
+        else:
+            self._forget(seat)
+
+    def _forget(self, owner: int) -> None:
+        """Every seat forgets the cards it privately knew ``owner`` to hold (a card left
+        that hand that may have been one of them; nobody but the owner can tell)."""
+        n = self.players
+        private = self.private
+        zero = [0] * N_KINDS
         for v in range(n):
-            j = (v * n + seat) * N_KINDS + kind
-            known[j] = min(known[j], left)
+            b = (v * n + owner) * N_KINDS
+            private[b : b + N_KINDS] = zero
 
     def _gain_public(self, seat: int, kind: int) -> None:
-        n = self.players
-        self.hands[seat * N_KINDS + kind] += 1
-        for v in range(n):
-            self.known[(v * n + seat) * N_KINDS + kind] += 1
+        i = seat * N_KINDS + kind
+        self.hands[i] += 1
+        self.public[i] += 1
 
     # ------------------------------------------------------------- the rules
+
+    @property
+    def current_phase(self) -> str:
+        if self.winner >= 0 or self.turns >= self.turn_limit:
+            return "over"
+        return STEP_NAME[self.step]
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -566,10 +611,12 @@ class JingleBellRun(State):
             self.step = TAKE
             self.taken = 0
         elif kind is Steal:
-            n = self.players
-            for v in range(n):  # everyone now knows a Broken Bulb is in that hand
-                j = (v * n + seat) * N_KINDS + BROKEN
-                self.known[j] = max(self.known[j], 1)
+            # Everyone now knows a Broken Bulb is in that hand. If the table did not know
+            # of one, it may be one a robbed player knew of: those forget theirs.
+            j = seat * N_KINDS + BROKEN
+            if not self.public[j]:
+                self.public[j] = 1
+                self._forget(seat)
             self.step = STEAL
             self.log.append(("steal", seat))
         elif kind is StealFrom:
@@ -626,17 +673,16 @@ class JingleBellRun(State):
             hands[vb + k] -= 1
             hands[thief * N_KINDS + k] += 1
             got[k] += 1
-        known = self.known
-        # What each seat can still be sure of (lower bounds, from what it saw only).
-        for v in range(n):
-            for k in range(N_KINDS):
-                j = (v * n + victim) * N_KINDS + k
-                if v == thief:  # it saw the cards it took
-                    known[j] = max(0, known[j] - got[k])
-                elif v == victim:  # it saw the cards it lost
-                    known[(v * n + thief) * N_KINDS + k] += got[k]
-                else:  # any card it knew of may be among those taken
-                    known[j] = max(0, known[j] - count)
+        # What each seat can still be sure of, from what it saw only: any card known of
+        # the victim's hand may be among those taken (the thief, too, counts it so: what
+        # it took is its own hand), and the victim knows the thief holds them.
+        public = self.public
+        for k in range(N_KINDS):
+            public[vb + k] = max(0, public[vb + k] - count)
+        self._forget(victim)
+        pb = (victim * n + thief) * N_KINDS
+        for k in range(N_KINDS):
+            self.private[pb + k] += got[k]
         stolen = [k for k in range(N_KINDS) for _ in range(got[k])]
         self.log.append(("stolen", thief, victim, count, *stolen))
         self._end_action(thief)
@@ -730,7 +776,7 @@ class JingleBellRun(State):
                 RULE,
             )
         if step in (PLUG_FIRST, PLUG_SECOND):
-            if isinstance(action, SwapFirst | SwapWith):
+            if isinstance(action, SwapFirst if step == PLUG_FIRST else SwapWith):
                 if action.cell == self.first:
                     return IllegalAction("choose a second, different card", RULE)
                 return IllegalAction(
@@ -810,10 +856,15 @@ class JingleBellRun(State):
         hand = None
         if me >= 0:
             known = {}
+            public = self.public
+            private = self.private
             for o in range(n):
                 if o != me:
                     b = (me * n + o) * N_KINDS
-                    known[str(o)] = _names(self.known[b : b + N_KINDS])
+                    ob = o * N_KINDS
+                    known[str(o)] = _names(
+                        [public[ob + k] + private[b + k] for k in range(N_KINDS)]
+                    )
             b = me * N_KINDS
             hand = _names(self.hands[b : b + N_KINDS])
         return {
@@ -888,7 +939,8 @@ class JingleBellRun(State):
     def clone(self) -> Self:
         other = self._clone_base()
         other.hands = self.hands.copy()
-        other.known = self.known.copy()
+        other.public = self.public.copy()
+        other.private = self.private.copy()
         other.deck = self.deck.copy()
         other.discard = self.discard.copy()
         other.market = self.market.copy()
@@ -907,36 +959,55 @@ class JingleBellRun(State):
         return other
 
     def _redeal(self, seat: int, rng: Rng) -> None:
-        """Re-deal the deck with the cards of the other hands that ``seat`` does not know
-        of; hand sizes and every card it knows of stay where they are."""
+        """Re-deal everything hidden from ``seat``, as a function of what it knows and of
+        ``rng`` only: each other hand keeps the cards ``seat`` knows of (the table's
+        ``public`` ones and its own ``private`` ones); the rest of those hands and the
+        deck are dealt from their cards in sorted order, shuffled. What a third seat
+        privately knew of a re-dealt hand (cards stolen from it) is re-drawn from that
+        hand's newly dealt cards, as many as it knew of (a count ``seat`` can follow:
+        see the module docstring), so it stays true of the new world."""
         n = self.players
         hands = self.hands
-        known = self.known
-        pool = list(self.deck)
-        free = {}
+        public = self.public
+        private = self.private
+        count = [0] * N_KINDS
+        for k in self.deck:
+            count[k] += 1
+        free: dict[int, int] = {}
         for o in range(n):
             if o == seat:
                 continue
             b = o * N_KINDS
-            kb = (seat * n + o) * N_KINDS
+            mine = (seat * n + o) * N_KINDS
             free[o] = 0
             for k in range(N_KINDS):
-                extra = hands[b + k] - known[kb + k]
-                pool.extend([k] * extra)
-                hands[b + k] = known[kb + k]
-                free[o] += extra
+                keep = public[b + k] + private[mine + k]
+                count[k] += hands[b + k] - keep
+                free[o] += hands[b + k] - keep
+                hands[b + k] = keep
+        pool = [k for k in range(N_KINDS) for _ in range(count[k])]
         rng.shuffle(pool)
-        for o, count in free.items():
-            for _ in range(count):
-                hands[o * N_KINDS + pool.pop()] += 1
+        for o, m in free.items():
+            dealt = pool[len(pool) - m :]
+            del pool[len(pool) - m :]
+            b = o * N_KINDS
+            for k in dealt:
+                hands[b + k] += 1
+            # A third seat's private knowledge of o: as many of o's new cards.
+            i = 0
+            for v in range(n):
+                if v in (seat, o):
+                    continue
+                pb = (v * n + o) * N_KINDS
+                size = sum(private[pb : pb + N_KINDS])
+                if not size:
+                    continue
+                knew = [0] * N_KINDS
+                for k in dealt[i : i + size]:
+                    knew[k] += 1
+                private[pb : pb + N_KINDS] = knew
+                i += size
         self.deck = pool
-        for v in range(n):  # what the others know stays true of the new hands
-            if v == seat:
-                continue
-            for o in range(n):
-                for k in range(N_KINDS):
-                    j = (v * n + o) * N_KINDS + k
-                    known[j] = min(known[j], hands[o * N_KINDS + k])
 
     def inventory(self) -> list[str]:
         cards = [KIND_NAME[k] for k in self.deck + self.discard + self.market]
@@ -978,9 +1049,13 @@ class JingleBellRun(State):
         for s, at in enumerate(view["at"]):
             if at:
                 here.setdefault(at, []).append(str(s))
+        acting = (
+            f"game over after {view['turns']} turns"
+            if view["outcome"]["status"] != "ongoing"
+            else f"turn {view['turns'] + 1}, seat {view['turn']} to act ({view['step']})"
+        )
         lines = [
-            f"Jingle Bell Run — turn {view['turns'] + 1}, seat {view['turn']} to act"
-            f" ({view['step']})",
+            f"Jingle Bell Run — {acting}",
             "      " + "".join(f"{c:<16}" for c in COLUMN_LETTERS),
         ]
         for r in range(SIDE):

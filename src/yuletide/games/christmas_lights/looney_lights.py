@@ -30,7 +30,8 @@ ours where it is silent — each tested by name):
 * ``plug-on-plug`` (ours): the top card may be a Plug; a Plug or Broken Bulb may not go
   on it (the rule lists only plain and Bubble Bulbs), but its colour may be matched.
 * ``drawn-card`` (ours): while drawing, only the drawn card itself counts as "a card you
-  can play"; once drawn, playing it is the only legal action.
+  can play"; once drawn, playing it is the only legal action. The draw event tells the
+  table whether the card drawn ends the drawing (``playable``).
 * ``specials-need-no-match`` (ours): "If you do not have a matching plain colored bulb"
   governs Plugs and Broken Bulbs; a Bubble Bulb "may always be played".
 * Turn limit (RULINGS.md, safety limits): option ``turn_limit``; the game then ends
@@ -38,11 +39,28 @@ ours where it is silent — each tested by name):
   Bulb can always play), so the limit is only a guard.
 
 Knowledge: hands are hidden from the other seats (each sees their sizes); the discard
-pile is public, and the view lists it whole so nobody relies on memory. ``determinize``
-re-deals the other hands and the deck together, keeping each hand's size and what the
-table knows of the player to act (a follow-up card after a Broken Bulb; a drawn card
-that can be played, itself re-drawn from their new hand); it does not use the weaker
-inferences a careful player could draw from who could not play.
+pile is public, and the view lists it whole so nobody relies on memory. A card drawn is
+shown to the drawer only, but every ``draw`` event says whether the card can be played
+(``playable``): at the table everyone sees the player stop drawing and play it, and the
+view's ``step`` (``play-drawn`` or ``drawing``) shows it at once, so the event carries it
+(a seat learns only through the events it is shown).
+
+``determinize(seat)`` re-deals the cards hidden from the seat, the other hands and the
+deck, from their multiset in sorted order, shuffled with the caller's rng, each hand
+keeping its size; so the result depends on what the seat knows and the rng only (the
+seat's own hand, the public pile and sizes), never on where the cards really were.
+Another player to act keeps what the table knows of it: after its Broken Bulb it holds
+no card of the colour in play and a follow-up card; in ``play-drawn`` the card it drew
+is one it can play, re-drawn from its new hand. Rejection sampling deals that first;
+should it keep failing, the hand is built directly (a known card, then cards it may
+hold), which always succeeds. It does not use the weaker inferences a careful player
+could draw from who could not play earlier. The determinized log shows other seats'
+draws without their cards (core freezes it as the seat and the table saw it).
+
+Phases (``current_phase``): ``play`` (a turn's first play, or naming the colour of a
+Bubble start: nothing more is known of the player then), ``follow-up`` (after a Broken
+Bulb), ``drawing`` (drawn cards could not be played), ``play-drawn`` (the card drawn
+must be played) and ``over``.
 
 Options: ``turn_limit`` (default 1000 turns).
 
@@ -76,6 +94,8 @@ PLAY, FOLLOW_UP, DRAWING, DRAWN, NAME = range(5)
 STEP_NAME = ("play", "follow-up", "drawing", "play-drawn", "name-colour")
 
 RULE = "Looney Lights, How to Play"
+#: Rejection-sampling attempts in ``_redeal`` before it builds the actor's hand directly.
+_TRIES = 50
 DEALT = {2: 7, 3: 5, 4: 5, 5: 4, 6: 4}
 
 
@@ -170,6 +190,10 @@ class LooneyLights(State):
         "winner",
     )
     __slots__ = (*fields, "turn_limit")
+    #: The steps of a turn where the table knows different things of the player to act
+    #: (naming the colour of a Bubble start is a ``play`` phase: nothing more is known
+    #: then), and the end of the game.
+    phases: ClassVar[tuple[str, ...]] = ("play", "follow-up", "drawing", "play-drawn", "over")
 
     hands: list[list[int]]  # per seat, a count per kind
     sizes: list[int]  # per seat, cards in hand
@@ -217,6 +241,12 @@ class LooneyLights(State):
             self.step = PLAY
 
     # ------------------------------------------------------------- the rules
+
+    @property
+    def current_phase(self) -> str:
+        if self.winner >= 0 or self.turns >= self.turn_limit:
+            return "over"
+        return "play" if self.step == NAME else STEP_NAME[self.step]
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -294,9 +324,11 @@ class LooneyLights(State):
             card = self._draw()
             hand[card] += 1
             self.sizes[seat] += 1
-            self.log.append(("draw", seat, card))
-            # Ruling drawn-card: only the drawn card itself can end the drawing.
-            if card == BUBBLE or _PLAY[card] in self._plays(hand):
+            # Ruling drawn-card: only the drawn card itself can end the drawing. The
+            # table sees whether it does (the player stops drawing): the event says so.
+            playable = card == BUBBLE or _PLAY[card] in self._plays(hand)
+            self.log.append(("draw", seat, card, int(playable)))
+            if playable:
                 self.step = DRAWN
                 self.drawn = card
             else:
@@ -342,7 +374,9 @@ class LooneyLights(State):
             )
         if step == DRAWING:
             return IllegalAction(
-                "you could not play the card you drew: draw again (or pass if nothing is left)",
+                "you could not play the card you drew: draw again"
+                if self._can_draw()
+                else "you could not play the card you drew and nothing is left to draw: pass",
                 RULE + ": draw until you draw a card you can play",
             )
         if step == DRAWN:
@@ -357,8 +391,17 @@ class LooneyLights(State):
                 RULE + ": draw until you draw a card you can play; play that card",
             )
         if step == FOLLOW_UP:
+            wanted = (
+                BUBBLE
+                if isinstance(action, PlayBubble)
+                else action.kind
+                if isinstance(action, Play)
+                else -1
+            )
+            lacking = 0 <= wanted < BROKEN and not hand[wanted]
             return IllegalAction(
-                "on a Broken Bulb you must at once play another plain bulb or a Bubble Bulb"
+                (f"you hold no {KIND_NAME[wanted]} card; " if lacking else "")
+                + "on a Broken Bulb you must at once play another plain bulb or a Bubble Bulb"
                 " from your hand; never a Plug or another Broken Bulb",
                 "Looney Lights, Broken Bulb",
             )
@@ -462,6 +505,7 @@ class LooneyLights(State):
             event: dict[str, Any] = {"type": "draw", "seat": entry[1]}
             if seat == entry[1]:
                 event["card"] = KIND_NAME[entry[2]]
+            event["playable"] = bool(entry[3])
             return event
         if kind == "reshuffle":
             return {"type": "reshuffle", "deck": entry[1]}
@@ -487,45 +531,113 @@ class LooneyLights(State):
         return other
 
     def _redeal(self, seat: int, rng: Rng) -> None:
-        """Re-deal the deck and the other hands; the player to act keeps what the table
-        knows of them: after a Broken Bulb they hold a follow-up card, and a card they
-        drew and must play is one they can play (which one is re-drawn too)."""
+        """Re-deal the deck and the other hands from their cards in sorted order (so the
+        result depends on what ``seat`` knows and on ``rng`` only), each hand keeping
+        its size. The player to act, if another seat, keeps what the table knows of it:
+        after its Broken Bulb it holds no card of the colour in play and a follow-up
+        card; in ``play-drawn`` the card it drew (re-drawn too) is one it can play.
+        Rejection sampling first; if that keeps failing, a constructive deal that always
+        succeeds (the true deal shows such a deal exists)."""
+        hands = self.hands
+        count = [0] * N_KINDS
+        for k in self.deck:
+            count[k] += 1
         others = [s for s in range(self.players) if s != seat]
-        pool = list(self.deck)
         for s in others:
-            pool.extend(k for k in range(N_KINDS) for _ in range(self.hands[s][k]))
-        actor = self.turn if self.turn != seat else -1
-        for _attempt in range(1000):
+            hand = hands[s]
+            for k in range(N_KINDS):
+                count[k] += hand[k]
+        pool = [k for k in range(N_KINDS) for _ in range(count[k])]
+        actor = self.turn
+        step = self.step
+        if actor == seat or self.winner >= 0 or step not in (FOLLOW_UP, DRAWN):
             rng.shuffle(pool)
-            hands: dict[int, list[int]] = {}
-            i = 0
-            for s in others:
-                hand = [0] * N_KINDS
-                for k in pool[i : i + self.sizes[s]]:
-                    hand[k] += 1
-                hands[s] = hand
-                i += self.sizes[s]
-            if actor < 0 or self.step in (PLAY, DRAWING, NAME):
-                break
-            hand = hands[actor]
-            if self.step == FOLLOW_UP:
-                if any(hand[k] for k in range(BROKEN)):
-                    break
-                continue
-            playable = [
-                k
-                for k in range(N_KINDS)
-                for _ in range(hand[k])
-                if k == BUBBLE or _PLAY[k] in self._plays(hand)
-            ]
-            if playable:
-                self.drawn = playable[rng.below(len(playable))]
-                break
-        else:  # no consistent deal found: leave the hidden cards as they are
+            self._deal_pool(others, pool)
             return
-        for s, hand in hands.items():
+        # The actor is dealt first, from the front of the pool.
+        order = [actor, *(s for s in others if s != actor)]
+        size = self.sizes[actor]
+        for _ in range(_TRIES):
+            rng.shuffle(pool)
+            hand = [0] * N_KINDS
+            for k in pool[:size]:
+                hand[k] += 1
+            if step == FOLLOW_UP:
+                if self._follow_up_known(hand):
+                    self._deal_pool(order, pool)
+                    return
+                continue
+            playable = self._playable_drawn(hand)
+            if playable:
+                self._deal_pool(order, pool)
+                self.drawn = playable[rng.below(len(playable))]
+                return
+        rng.shuffle(pool)
+        front = self._constructed(pool, size, rng)
+        for k in front:
+            pool.remove(k)
+        self._deal_pool(order, front + pool)
+
+    def _deal_pool(self, seats: list[int], pool: list[int]) -> None:
+        """Deal ``pool`` from its front to ``seats`` in order (each its size); the rest
+        is the deck."""
+        i = 0
+        for s in seats:
+            n = self.sizes[s]
+            hand = [0] * N_KINDS
+            for k in pool[i : i + n]:
+                hand[k] += 1
             self.hands[s] = hand
+            i += n
         self.deck = pool[i:]
+
+    def _follow_up_known(self, hand: list[int]) -> bool:
+        """What the table knows of a hand after its Broken Bulb: no card of the colour
+        in play (else the Broken Bulb was not allowed) and a plain or Bubble Bulb."""
+        c = self.colour
+        return not hand[c] and any(hand[k] for k in range(BROKEN) if k != c)
+
+    def _playable_drawn(self, hand: list[int]) -> list[int]:
+        """The cards of ``hand`` that, drawn last, end the drawing (one per copy)."""
+        plays = self._plays(hand)
+        return [
+            k for k in range(N_KINDS) for _ in range(hand[k]) if k == BUBBLE or _PLAY[k] in plays
+        ]
+
+    def _constructed(self, pool: list[int], size: int, rng: Rng) -> list[int]:
+        """A hand for the player to act that satisfies what the table knows (see
+        ``_redeal``), built from the shuffled ``pool``: one of the ways to satisfy it,
+        chosen at random among those the pool allows (the known card or cards), then
+        the first cards of the pool it may also hold. Always succeeds when the true
+        hand's cards are in the pool; sets ``drawn`` in ``play-drawn``."""
+        c = self.colour
+        every = list(range(N_KINDS))
+        no_c = [k for k in every if k != c]
+        follow = [k for k in range(BROKEN) if k != c]  # a plain bulb (not c) or a Bubble
+        ways: list[tuple[list[int], list[int]]] = []
+        if self.step == FOLLOW_UP:
+            ways.extend(([f], no_c) for f in follow)
+        else:
+            ways.extend(([first], every) for first in (c, BUBBLE))
+            if self.discard[-1] != PLUG:
+                ways.append(([PLUG], no_c))
+                ways.extend(([BROKEN, f], no_c) for f in follow)
+        rng.shuffle(ways)
+        for known, allowed in ways:
+            if len(known) > size:
+                continue
+            rest = pool.copy()
+            try:
+                for k in known:
+                    rest.remove(k)
+            except ValueError:
+                continue  # the pool holds no such card
+            extra = [k for k in rest if k in allowed][: size - len(known)]
+            if len(known) + len(extra) == size:
+                if self.step == DRAWN:
+                    self.drawn = known[0]
+                return known + extra
+        raise AssertionError("no hand allows what the table knows: the state is corrupt")
 
     def inventory(self) -> list[str]:
         cards = [KIND_NAME[k] for k in self.deck + self.discard]
@@ -561,9 +673,13 @@ class LooneyLights(State):
         lines = []
         colour = view["colour"]
         top = view["discard"][-1]
-        lines.append(
-            f"Looney Lights — turn {view['turns'] + 1}, seat {view['turn']} to act ({view['step']})"
-        )
+        if view["outcome"]["status"] != "ongoing":
+            lines.append(f"Looney Lights — game over after {view['turns']} turns")
+        else:
+            lines.append(
+                f"Looney Lights — turn {view['turns'] + 1}, seat {view['turn']} to act"
+                f" ({view['step']})"
+            )
         shown = f"{GLYPHS[colour]} {colour}" if colour else "none yet (to be named)"
         lines.append(
             f"Colour in play: {shown}   top card: {GLYPHS[top]} {top}"

@@ -22,7 +22,14 @@ Knowledge: every flip is public. The view shows the cards flipped in the last tu
 (``last_turn``), as the table saw them before they went face down; older faces are not
 in the view unless option ``memory_aid`` is on (it is a memory game), but every flip is
 in every seat's event log. ``determinize`` re-deals only the cards nobody has seen,
-keeping seen cards where they are, which is exactly what every player knows.
+keeping seen cards where they are, which is exactly what every player knows: the unseen
+kinds (the box less the matched pairs and the seen cards, all public) are sorted, then
+shuffled with the caller's rng onto the unseen cells, so the result depends on the
+public game and the rng only, never on where the unseen cards really lie. Nothing else
+is hidden: no seat knows more than another.
+
+Phases (``current_phase``): ``first-flip`` (no card face up), ``second-flip`` (the first
+card of the turn is face up) and ``over`` (the game has ended).
 
 Options: ``memory_aid`` (default false) shows the last seen face of every face-down card;
 ``turn_limit`` (default 20000 turns) ends the game unfinished (RULINGS.md, safety limits).
@@ -114,6 +121,7 @@ class WheresThatBulb(State):
         "left",
     )
     __slots__ = (*fields, "memory_aid", "turn_limit")
+    phases: ClassVar[tuple[str, ...]] = ("first-flip", "second-flip", "over")
 
     grid: list[int]  # kind per cell, REMOVED once matched
     seen: list[int]  # 1 where the card has been flipped at least once (public)
@@ -142,6 +150,12 @@ class WheresThatBulb(State):
         self.log.append(("deal", COLUMNS, ROWS))
 
     # ------------------------------------------------------------- the rules
+
+    @property
+    def current_phase(self) -> str:
+        if self.left == 0 or self.turns >= self.turn_limit:
+            return "over"
+        return "second-flip" if self.first >= 0 else "first-flip"
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -268,11 +282,14 @@ class WheresThatBulb(State):
         }
 
     def _last_kind(self, cell: int) -> int:
-        """The kind of a card flipped last turn (it may have left the grid since)."""
-        for entry in reversed(self.log):
-            if entry[0] == "flip" and entry[2] == cell:
-                return int(entry[3])
-        raise AssertionError("a card flipped last turn is always in the log")
+        """The kind of a card flipped last turn: still in the grid, or, if it left it,
+        one of the pair just matched (``last`` is then that match, and the seat that made
+        it is still the seat to act, the pair the last two cards in front of it)."""
+        kind = self.grid[cell]
+        if kind != REMOVED:
+            return kind
+        won = self.won[self.turn]
+        return won[-2] if cell == self.last[0] else won[-1]
 
     def _render_event(self, entry: LogEntry, seat: int | None) -> dict[str, Any]:
         kind = entry[0]
@@ -312,11 +329,17 @@ class WheresThatBulb(State):
         return other
 
     def _redeal(self, seat: int, rng: Rng) -> None:
-        hidden = [c for c in range(CELLS) if self.grid[c] != REMOVED and not self.seen[c]]
-        kinds = [self.grid[c] for c in hidden]
+        """The cards nobody has seen, in sorted order, shuffled with ``rng`` onto the
+        cells nobody has seen. Which cells are unseen, and which kinds they hold between
+        them (the box less the matched pairs and the seen cards), are public, so the
+        result depends on what every seat knows and on ``rng`` only."""
+        grid = self.grid
+        seen = self.seen
+        hidden = [c for c in range(CELLS) if grid[c] != REMOVED and not seen[c]]
+        kinds = sorted(grid[c] for c in hidden)
         rng.shuffle(kinds)
         for c, k in zip(hidden, kinds, strict=True):
-            self.grid[c] = k
+            grid[c] = k
 
     def inventory(self) -> list[str]:
         cards = [KINDS[k] for k in self.grid if k != REMOVED]
@@ -348,8 +371,13 @@ class WheresThatBulb(State):
     @staticmethod
     def render(view: Mapping[str, Any]) -> str:
         cols = view["columns"]
+        acting = (
+            "game over"
+            if view["outcome"]["status"] != "ongoing"
+            else f"seat {view['turn']} to act ({view['step']})"
+        )
         lines = [
-            f"Where's That Bulb? — seat {view['turn']} to act ({view['step']})",
+            f"Where's That Bulb? — {acting}",
             "     " + " ".join(f"{c:>2}" for c in COLUMN_LETTERS[:cols]),
         ]
         for r in range(view["rows"]):
