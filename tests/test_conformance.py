@@ -256,3 +256,64 @@ def test_leak_check_catches_action_seen_by_naming_a_secret(
 
     monkeypatch.setattr(LooneyLights, "action_seen_by", chatty)
     _leak_fails("action_seen_by")
+
+
+def _jingle_world_with_another_stolen_kind() -> tuple[yuletide.State, yuletide.State]:
+    """The issue's Jingle Bell Run scene (3 players, seed 0): seat 1 stole a card from
+    seat 2, and only seats 1 and 2 know its kind. Returns the real state and a world,
+    built by hand, that seat 0 cannot tell from it: the stolen card is another kind (it
+    swapped places with a card of the deck) and seat 2 knows that kind instead."""
+    from yuletide.games.christmas_lights import jingle_bell_run as jbr
+
+    state = yuletide.new_game("jingle-bell-run", players=3, seed=0)
+    for text in [
+        "0: start a1",
+        "1: start d4",
+        "2: start a4",
+        "0: steal",
+        "0: steal 1 from seat 2",
+        "1: steal",
+        "1: steal 1 from seat 2",
+    ]:
+        seat, action = text.split(": ")
+        state.apply(int(seat), action)
+    n, kinds = 3, jbr.N_KINDS
+    known = (2 * n + 1) * kinds  # what seat 2 knows of seat 1's hand
+    (stolen,) = [k for k in range(kinds) if state.private[known + k]]
+    other = next(k for k in sorted(set(state.deck)) if k != stolen)
+    world = state.clone()
+    world.hands[kinds + stolen] -= 1
+    world.hands[kinds + other] += 1
+    world.deck[world.deck.index(other)] = stolen
+    world.private[known + stolen] -= 1
+    world.private[known + other] += 1
+    world.log = [conformance._oracle_freeze(state, e, 0) for e in state.log]
+    world.history = []
+    world.determinized = True
+    return state, world
+
+
+def test_canonical_check_catches_another_seats_knowledge_surviving(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Finding class: another seat's knowledge survives determinize (seat 2's knowledge
+    of the kind seat 1 stole from it, which seat 0 never saw). With a world that differs
+    from the real one only there, the canonical check passes for the real re-deal and
+    fails for one that keeps the knowledge as it was."""
+    from yuletide.games.christmas_lights.jingle_bell_run import JingleBellRun
+
+    state, world = _jingle_world_with_another_stolen_kind()
+    conformance.check_indistinguishable(state, world, 0, Rng(1))
+    for k in range(20):
+        conformance.check_canonical(state, 0, world, k)
+
+    original = JingleBellRun._redeal
+
+    def keeps_knowledge(self: JingleBellRun, seat: int, rng: Rng) -> None:
+        before = list(self.private)
+        original(self, seat, rng)
+        self.private = before
+
+    monkeypatch.setattr(JingleBellRun, "_redeal", keeps_knowledge)
+    with pytest.raises(conformance.ConformanceError, match=r"state\.private"):
+        conformance.check_canonical(state, 0, world, 0)

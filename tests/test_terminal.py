@@ -517,12 +517,8 @@ RENDER_HEADER_TO_FIX = {
     " f\"Blink — turn {...}, seat {view['turn']} to act ({view['step']})\"",
     "untangle": "untangle.py render header line"
     " f\"Untangle — turn {...}, seat {view['turn']} to act ({view['step']})\"",
-    "twinkling-lights": "twinkling_lights.py render header line"
-    " f\"Twinkling Lights — seat {view['turn']} to act ({step}); turn {...},\"",
     "check-the-box": "check_the_box.py render header line"
     " f\"Check the Box — ask {...}, seat {view['turn']}'s turn\"",
-    "christmas-story": "christmas_story.py render header line"
-    " f\"A Christmas Story — turn {...}, seat {view['turn']}'s turn;\" (then 'game over')",
 }
 
 

@@ -1158,6 +1158,107 @@ def test_the_determinized_future_differs_but_stays_legal() -> None:
     assert conserved(det)
 
 
+def test_issue_12_one_determinize_no_longer_gives_the_whole_stack_order() -> None:
+    """Issue 12, section 1 ("the shuffle can be inverted"): jolly-christmas, 3 players,
+    seed 5: one ``determinize(0, Rng(99))`` gave the whole face-down stack order, since
+    the true stack was shuffled with the caller's rng. Now the stack is sorted first:
+    undoing the caller's shuffle gives the sorted stack, which any seat knows anyway."""
+    state = new(3, 5)
+    det = state.determinize(0, Rng(99))
+    replay = Rng(99)
+    replay.fork()  # determinize forks the caller's rng for the world's future first
+    perm = list(range(len(det.deck)))
+    replay.shuffle(perm)  # det.deck[i] == shuffled_from[perm[i]]
+    recovered = [-1] * len(perm)
+    for i, j in enumerate(perm):
+        recovered[j] = det.deck[i]
+    assert recovered == sorted(state.deck)
+    assert recovered != state.deck
+    # The same for any world seat 0 cannot tell apart: another true stack order.
+    other = state.clone()
+    other.deck.reverse()
+    assert other.determinize(0, Rng(99)).to_json() == det.to_json()
+    assert det.seed == 0 and det.record().actions == ()
+
+
+def test_issue_12_determinize_is_canonical_for_every_seat_along_a_game() -> None:
+    """Section 1's property: a state and any determinization of it, determinized again
+    with equal rngs, give byte-equal saves."""
+    state = new(4, 3)
+    rng = Rng(8)
+    while not state.outcome.over:
+        if len(state.history) % 9 == 0:
+            for seat in range(4):
+                other = state.determinize(seat, Rng(rng.next64()))
+                k = rng.next64()
+                assert (
+                    state.determinize(seat, Rng(k)).to_json()
+                    == other.determinize(seat, Rng(k)).to_json()
+                )
+        random_play(state, rng, steps=1)
+
+
+def test_issue_12_hand_built_claims_are_refused_with_what_is_allowed() -> None:
+    """Issue 12, section 4: ``Claim(-5)`` raised ValueError and ``Claim(-1)`` gave a
+    false message. Action objects that are not in ``action_space`` are NotationErrors
+    saying so; an order card the player count does not lay out cites Setup 4."""
+    state = new(3, 5)
+    before = state.to_json()
+    hand_built = (
+        jc.Claim(-5),
+        jc.Claim(-1),
+        jc.Claim(99),
+        jc.Claim("x"),  # type: ignore[arg-type]
+        jc.Place(1, 9),
+        jc.ChooseTopper(-1),
+        jc.ChooseTopper(None),  # type: ignore[arg-type]
+    )
+    for bad in hand_built:
+        assert str(bad)  # a text, never a TypeError
+        with pytest.raises(NotationError) as info:
+            state.apply(0, bad)
+        message = str(info.value)
+        assert repr(bad) in message  # names the object (core's description of it)
+        assert message.endswith(
+            " is not an action of Jolly Christmas: an action is one of action_space(3) or"
+            " its notation (for example 'claim 1', 'claim 2', 'claim 3', 'claim 4')"
+        )
+        with pytest.raises(NotationError):
+            state.why_illegal(0, bad)
+    for beyond in (jc.Claim(4), jc.Claim(5), "claim 5", "claim 6"):
+        with pytest.raises(NotationError) as info:
+            state.apply(0, beyond)
+        assert info.value.reason == "there are only 4 order cards (1 to 4) with 3 players"
+        assert info.value.rule == "Jolly Christmas, Game Setup 4"
+    from yuletide.core.conformance import ForeignAction
+
+    with pytest.raises(NotationError, match="is not an action of Jolly Christmas"):
+        state.apply(0, ForeignAction())
+    assert state.to_json() == before
+    state.apply(0, jc.Claim(True))  # equal to Claim(1): the game's own action is used
+    assert state.history[-1][1] is jc._CLAIM[1]
+
+
+def test_phases_claim_place_topper_over_in_order() -> None:
+    """``phases`` / ``current_phase``: claim (one seat at a time), place (simultaneous),
+    topper, over; the int field ``phase`` is unchanged."""
+    assert jc.JollyChristmas.phases == ("claim", "place", "topper", "over")
+    state = new(3)
+    assert state.current_phase == "claim"
+    claim_all(state, {0: 1, 1: 2, 2: 3})
+    assert state.current_phase == "place" and len(state.to_act) == 3
+    play_rounds(state, 0)
+    place_all(state)
+    play_rounds(state, 13)
+    assert state.current_phase == "topper" and state.phase == jc.TOPPER
+    random_play(state, Rng(1))
+    assert state.current_phase == "over"
+    short = new(3, turn_limit=2)
+    short.apply(0, "claim 1")
+    short.apply(1, "claim 2")
+    assert short.outcome.status == "unfinished" and short.current_phase == "over"
+
+
 # ------------------------------------------------------------- records and whole games
 
 

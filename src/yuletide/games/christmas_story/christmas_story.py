@@ -75,8 +75,28 @@ face-down card, the identities still possible given only that seat's knowledge (
 card counts of the game less the cards it has seen). No other inference is possible:
 no rule's outcome depends on a hidden card except opening the presents, which ends the
 game or turns the cards concerned face up, so the unseen cards are exchangeable.
-``determinize`` therefore keeps face-up cards and the seat's peeked cards and shuffles
-the identities of all the other cards among them.
+Which cards each seat has peeked is public too (the peek events and the tokens name the
+card); only what it saw is private. ``determinize(seat, rng)`` therefore keeps face-up
+cards and the seat's peeked cards and re-deals every other identity: the pool the seat
+has not seen (the game's counts less those cards) is sorted, a canonical order, and
+shuffled with the caller's rng onto the unseen cards in letter order, so the result is
+a function of the seat's knowledge and the rng only (nothing of the true deal shows
+through, however often it is called). Other seats' knowledge is re-sampled with it: a
+seat that peeked card C knows C's re-dealt identity, and its private peek events are
+withheld (the determinized log shows them as the table saw them: seat and card, no
+identity). Every place, token, the lamp, the Dare in progress and the step stay.
+
+Phases (``current_phase``): ``turn`` (the active player chooses Swap, Dare or Open),
+``lamp-turn`` (the same, holding the Leg Lamp: Triple-Dog-Dare and Free Peek on offer),
+``declare`` (after ``open``), ``answer-dare`` (the dared player accepts or refuses),
+``turn-card-up`` (the refuser chooses the card to turn face up) and ``over`` (also when
+the turn limit ends the game). The view's ``step`` names the same steps without the lamp
+distinction.
+
+Hand-built action objects that are not actions of the game are refused with a
+NotationError before the rules see them, saying what is wrong: a slot other than 0 and
+1 (``Dare(3, 2)``), a card this player count does not deal (``Swap(0, 99)``,
+``Declare(0, 99)``), a declaration of one card twice.
 
 Events: every action is public (``swap``, ``dare``, ``accept``, ``refuse``, ``flip``,
 ``leg-lamp``, ``open``, ``declare``, ``out``, ``win`` ...); a ``peek`` event names the card
@@ -151,6 +171,19 @@ def letter(card: int) -> str:
     return LETTER_UP[card]
 
 
+def _card_text(card: Any) -> str:
+    """A card as notation writes it (lower case), or, for a hand-built action object
+    naming no card of the box, the value itself (``str`` never raises)."""
+    if type(card) is int and 0 <= card < MAX_CARDS:
+        return LETTERS[card]
+    return repr(card)
+
+
+def _slot_text(slot: Any) -> str:
+    """Slot 0 or 1 as notation writes it (1 or 2); anything else as it is."""
+    return str(slot + 1) if type(slot) is int else repr(slot)
+
+
 # --------------------------------------------------------------------------- actions
 
 
@@ -162,7 +195,7 @@ class Swap(Action):
     other: int
 
     def __str__(self) -> str:
-        return f"swap {self.slot + 1} {LETTERS[self.other]}"
+        return f"swap {_slot_text(self.slot)} {_card_text(self.other)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +206,7 @@ class Dare(Action):
     theirs: int
 
     def __str__(self) -> str:
-        return f"dare {self.slot + 1} {LETTERS[self.theirs]}"
+        return f"dare {_slot_text(self.slot)} {_card_text(self.theirs)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +217,7 @@ class TripleDogDare(Action):
     theirs: int
 
     def __str__(self) -> str:
-        return f"triple-dog-dare {self.slot + 1} {LETTERS[self.theirs]}"
+        return f"triple-dog-dare {_slot_text(self.slot)} {_card_text(self.theirs)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +227,7 @@ class FreePeek(Action):
     slot: int
 
     def __str__(self) -> str:
-        return f"free-peek {self.slot + 1}"
+        return f"free-peek {_slot_text(self.slot)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +247,7 @@ class Declare(Action):
     second: int
 
     def __str__(self) -> str:
-        return f"declare {LETTERS[self.first]} {LETTERS[self.second]}"
+        return f"declare {_card_text(self.first)} {_card_text(self.second)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +275,7 @@ class TurnUp(Action):
     slot: int
 
     def __str__(self) -> str:
-        return f"flip {self.slot + 1}"
+        return f"flip {_slot_text(self.slot)}"
 
 
 _SLOTS = (0, 1)
@@ -337,6 +370,18 @@ class ChristmasStory(State):
             minimum=1,
         ),
     )
+    #: ``current_phase``: the active player's turn (``turn``; ``lamp-turn`` when they
+    #: hold the Leg Lamp, so Triple-Dog-Dare and Free Peek are on offer), the
+    #: declaration after ``open``, a Dare waiting for its answer, the refuser's card to
+    #: turn face up, and the end (also when the turn limit ends the game).
+    phases: ClassVar[tuple[str, ...]] = (
+        "turn",
+        "lamp-turn",
+        "declare",
+        "answer-dare",
+        "turn-card-up",
+        "over",
+    )
     fields: ClassVar[tuple[str, ...]] = (
         "ident",
         "table",
@@ -424,6 +469,15 @@ class ChristmasStory(State):
         return self.table[self.n_hand :]
 
     # ------------------------------------------------------------- the rules
+
+    @property
+    def current_phase(self) -> str:
+        if self.ending or self.turns >= self.turn_limit:
+            return "over"
+        step = self.step
+        if step == TURN:
+            return "lamp-turn" if self.lamp == self.turn else "turn"
+        return STEP_NAME[step]
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -633,15 +687,54 @@ class ChristmasStory(State):
 
     # --------------------------------------------------------- checked path
 
-    def why_illegal(self, seat: int, action: Action) -> IllegalAction:
+    def check_action(self, action: Any) -> Action:
+        """Core's guard (an action object must be one of ``action_space``), saying
+        exactly what is wrong with one of this game's action objects built by hand: a
+        slot other than your two cards, a card this player count does not deal, a
+        declaration of one card twice."""
+        try:
+            return super().check_action(action)
+        except NotationError as err:
+            better = self._not_an_action(action)
+            if better is None:
+                raise
+            raise better from err
+
+    def _not_an_action(self, action: Any) -> NotationError | None:
+        """Why a hand-built object of one of this game's action classes is not one of
+        its actions (None when it is not one of them, or nothing more specific is
+        known): depends on the player count alone."""
+        if not isinstance(action, _OWN_ACTIONS):
+            return None
+        what = repr(action)
+        slot = getattr(action, "slot", 0)
+        if type(slot) is not int or slot not in _SLOTS:
+            return NotationError(
+                f"{what} names slot {slot!r}: your own cards are slots 0 and 1 (written 1"
+                " and 2 in notation, as in 'swap 1 g'); other cards are named by letter",
+                R_SETUP,
+            )
         cards = self.n_cards
-        for card in _cards_named(action):
-            if card >= cards:
-                return IllegalAction(
-                    f"there is no card {letter(card)} in a {self.players}-player game:"
-                    f" the cards are A to {letter(cards - 1)}",
-                    R_SETUP,
-                )
+        named = _cards_named(action)
+        for card in named:
+            if type(card) is not int or not 0 <= card < cards:
+                last = letter(cards - 1)
+                if type(card) is int and 0 <= card < MAX_CARDS:  # a letter of the box
+                    why = f"card {letter(card)} in a {self.players}-player game: the cards"
+                    why += f" are A to {last}"
+                else:
+                    why = f"card {card!r} in a {self.players}-player game: the cards are A"
+                    why += f" to {last}, 0 to {cards - 1} in an action object"
+                return NotationError(f"there is no {why}", R_SETUP)
+        if isinstance(action, Declare) and not named[0] < named[1]:
+            return NotationError(
+                f"{what} is not a declaration: declare two different cards, the lower"
+                " first in an action object (Declare(first, second) with first < second)",
+                R_WIN,
+            )
+        return None
+
+    def why_illegal(self, seat: int, action: Action) -> IllegalAction:
         step = self.step
         if step == DECLARE:
             return IllegalAction(
@@ -972,15 +1065,25 @@ class ChristmasStory(State):
         return other
 
     def _redeal(self, seat: int, rng: Rng) -> None:
-        """Shuffle the identities of every face-down card ``seat`` has not peeked among
-        those cards: everything it knows (face-up cards, its peeks, every place, token
-        and action) stays, and nothing else constrains the unseen cards."""
+        """Re-deal the identities of every face-down card ``seat`` has not peeked: the
+        pool of identities it has not seen (the game's counts less the face-up cards and
+        its peeks) is put in a canonical order (sorted) and shuffled with ``rng`` onto
+        those cards in letter order, so the result depends only on what ``seat`` knows
+        and on ``rng``. Everything it knows stays (face-up cards, its peeks, every place,
+        token, the lamp and the step). Other seats' knowledge is which cards they peeked
+        (public: ``known``, the tokens, the peek events) and the identities of those
+        cards, so re-dealing the identities re-samples what they saw, consistently: a
+        seat that peeked card C knows C's new identity. Nothing else constrains the
+        unseen cards (see the module's knowledge model)."""
         bit = 1 << seat
-        hidden = [c for c in range(self.n_cards) if not self.face_up[c] and not self.known[c] & bit]
-        kinds = [self.ident[c] for c in hidden]
+        ident = self.ident
+        face_up = self.face_up
+        known = self.known
+        hidden = [c for c in range(self.n_cards) if not face_up[c] and not known[c] & bit]
+        kinds = sorted([ident[c] for c in hidden])
         rng.shuffle(kinds)
         for c, k in zip(hidden, kinds, strict=True):
-            self.ident[c] = k
+            ident[c] = k
 
     def inventory(self) -> list[str]:
         return [KIND_NAME[self.ident[c]] for c in self.table if c != EMPTY]
@@ -1028,12 +1131,16 @@ class ChristmasStory(State):
             return text
 
         lamp = view["leg_lamp"]
-        acting = "game over"
+        held = "middle" if lamp is None else f"seat {lamp}"
         if view["to_act"]:
-            acting = f"seat {view['to_act'][0]} to act ({view['step']})"
+            header = (
+                f"A Christmas Story — turn {view['turns'] + 1}, seat {view['turn']}'s turn;"
+                f" seat {view['to_act'][0]} to act ({view['step']}); Leg Lamp: {held}"
+            )
+        else:  # over: nobody's turn, nobody to act
+            header = f"A Christmas Story — game over after {view['turns']} turns; Leg Lamp: {held}"
         lines = [
-            f"A Christmas Story — turn {view['turns'] + 1}, seat {view['turn']}'s turn;"
-            f" {acting}; Leg Lamp: {'middle' if lamp is None else f'seat {lamp}'}",
+            header,
             "  (XX^ face up, XX* peeked by you, ?? unknown; [RB] Peek tokens by colour letter;"
             " DP Decoder Pin, BB BB Gun, SF/GD Bullies, PR Present)",
         ]
@@ -1073,6 +1180,7 @@ class ChristmasStory(State):
         return "\n".join(lines)
 
 
+_OWN_ACTIONS = (Swap, Dare, TripleDogDare, FreePeek, Open, Declare, Accept, Refuse, TurnUp)
 _NOBODY: frozenset[int] = frozenset()
 _PRIZES = ((DECODER, BB_GUN), (BB_GUN, DECODER))
 _BULLIES = (SCUT, GROVER)

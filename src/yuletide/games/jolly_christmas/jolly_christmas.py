@@ -91,7 +91,19 @@ Knowledge: everything on the table is public (the order cards, the elves, every 
 the toppers, the discard pile), and the view lists all of it, with each tree's score by
 category. Hidden: only the order of the face-down decoration stack (which cards are in
 it follows from the table); the toppers returned to the box are known by elimination
-and kept sorted. ``determinize`` re-shuffles the stack.
+and kept sorted. Nobody holds private knowledge, so every seat's events are the
+spectator's. ``determinize`` sorts the stack (a canonical order: its cards are known,
+their order is not) and shuffles it with the caller's rng, so the result depends on
+that rng alone and replaying the rng recovers nothing of the true order; nothing else
+is hidden, nothing else changes.
+
+Phases (``current_phase``): ``claim`` (the elves move one at a time, in the round's
+order), ``place`` (every seat still to place its claimed card may act, simultaneously;
+each placement is public at once, so no secret choice is in flight), ``topper`` (the
+choice in order of complete lights) and ``over`` (also when the turn limit ends the
+game). Hand-built action objects that are not actions of the game (``Claim(-5)``, an
+order card this player count does not lay out) are refused with a NotationError before
+the rules see them.
 
 Data: ``content.json`` beside this module (CONTENT.md: 85 decoration cards with their
 half-lights, 14 tree-toppers), validated by ``content.py`` at import; the tree geometry
@@ -152,6 +164,12 @@ SIDE_OF: tuple[int, ...] = (*(d.side for d in DECORATIONS), -1)
 LIGHT_OF: tuple[int, ...] = (*(d.light for d in DECORATIONS), -1)
 
 
+def _number(index: Any) -> str:
+    """An index as notation numbers it (from 1); a hand-built object's non-number field
+    as it is (``str`` of an action never raises)."""
+    return str(index + 1) if type(index) is int else repr(index)
+
+
 @dataclass(frozen=True, slots=True)
 class Claim(Action):
     """Move your elf to the order card ``slot + 1``, claiming the decoration on it."""
@@ -159,7 +177,7 @@ class Claim(Action):
     slot: int
 
     def __str__(self) -> str:
-        return f"claim {self.slot + 1}"
+        return f"claim {_number(self.slot)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +199,7 @@ class ChooseTopper(Action):
     topper: int
 
     def __str__(self) -> str:
-        return f"topper {self.topper + 1}"
+        return f"topper {_number(self.topper)}"
 
 
 _CLAIM = tuple(Claim(k) for k in range(CONTENT.order_cards))
@@ -309,6 +327,9 @@ class JollyChristmas(State):
             "a complete light needs two half-lights of the same colour (off: ruling J5)",
         ),
     )
+    #: ``current_phase``: claiming order cards (one seat at a time, in the round's
+    #: order), placing the claimed cards (simultaneous), choosing tree-toppers, over.
+    phases: ClassVar[tuple[str, ...]] = PHASE_NAME
     fields: ClassVar[tuple[str, ...]] = (
         "deck",
         "row",
@@ -393,6 +414,14 @@ class JollyChristmas(State):
             self.log.append(("reveal", k, card))
 
     # ------------------------------------------------------------- the rules
+
+    @property
+    def current_phase(self) -> str:
+        """``claim``, ``place``, ``topper`` or ``over`` (also when the turn limit ends
+        the game early)."""
+        if self.turns >= self.turn_limit:
+            return "over"
+        return PHASE_NAME[self.phase]
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -520,6 +549,17 @@ class JollyChristmas(State):
 
     # ------------------------------------------------------------ why illegal
 
+    def check_action(self, action: Any) -> Action:
+        """Core's guard (an action object must be one of ``action_space``), with the
+        rule's reason for an order card that this player count does not lay out."""
+        if type(action) is Claim and action in _CLAIM and action.slot >= len(self.row):
+            n = len(self.row)
+            raise NotationError(
+                f"there are only {n} order cards (1 to {n}) with {self.players} players",
+                f"{RULES}, Game Setup 4",
+            )
+        return super().check_action(action)
+
     def why_illegal(self, seat: int, action: Action) -> IllegalAction:
         phase = self.phase
         if phase == CLAIM:
@@ -530,11 +570,6 @@ class JollyChristmas(State):
                     R_ELVES,
                 )
             n = len(self.row)
-            if action.slot >= n:
-                return IllegalAction(
-                    f"there are only {n} order cards (1 to {n}) with {self.players} players",
-                    f"{RULES}, Game Setup 4",
-                )
             owner = self.claims.index(action.slot)
             free = ", ".join(str(k + 1) for k in range(n) if k not in self.claims)
             return IllegalAction(
@@ -744,9 +779,13 @@ class JollyChristmas(State):
         return other
 
     def _redeal(self, seat: int, rng: Rng) -> None:
-        """Re-shuffle the face-down stack: its order is all that is hidden (which cards it
-        holds follows from the table). The toppers in the box are kept sorted."""
-        rng.shuffle(self.deck)
+        """Re-deal the face-down stack: its order is all that is hidden (which cards it
+        holds follows from the table). The stack is sorted first, so the result depends
+        on the caller's rng alone, never on the true order. The toppers in the box are
+        kept sorted (known by elimination)."""
+        deck = self.deck
+        deck.sort()
+        rng.shuffle(deck)
 
     def inventory(self) -> list[str]:
         cards = [c for c in (*self.deck, *self.row, *self.discard) if c >= 0]
