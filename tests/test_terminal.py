@@ -508,29 +508,6 @@ FINISHING = [
     pytest.param("wheres-that-bulb", 2, 1, id="wheres-that-bulb"),
 ]
 
-#: Finished-game headers that still name a seat to act (or whose turn it is) come from
-#: the game's own ``render`` (not the terminal), in game modules being edited elsewhere:
-#: each is marked xfail until its module is fixed. Not strict, so a fix landing from
-#: another branch shows as XPASS rather than failing the suite: delete the entry then.
-RENDER_HEADER_TO_FIX = {
-    "blink": "blink.py BlinkState.render header line"
-    " f\"Blink — turn {...}, seat {view['turn']} to act ({view['step']})\"",
-    "untangle": "untangle.py render header line"
-    " f\"Untangle — turn {...}, seat {view['turn']} to act ({view['step']})\"",
-    "check-the-box": "check_the_box.py render header line"
-    " f\"Check the Box — ask {...}, seat {view['turn']}'s turn\"",
-}
-
-
-def _header_cases(cases: list[Any]) -> list[Any]:
-    """``cases`` with an xfail on each game whose render is still to fix."""
-    out = []
-    for case in cases:
-        reason = RENDER_HEADER_TO_FIX.get(case.values[0])
-        marks = [pytest.mark.xfail(strict=False, reason=reason)] if reason else []
-        out.append(pytest.param(*case.values, id=case.id, marks=marks))
-    return out
-
 
 def _finished(game: str, players: int, seed: int, tmp_path: Path) -> tuple[str, yuletide.State]:
     """A whole game played in the terminal (seat 0 always taking action 1; a fixed clock
@@ -565,7 +542,7 @@ def test_a_finished_game_prints_its_result_once(
     assert f"Result: {state.outcome.status} — {state.outcome.reason}\nWinners: " in out
 
 
-@pytest.mark.parametrize(("game", "players", "seed"), _header_cases(FINISHING))
+@pytest.mark.parametrize(("game", "players", "seed"), FINISHING)
 def test_after_game_over_the_header_says_so(
     game: str, players: int, seed: int, tmp_path: Path
 ) -> None:
@@ -577,7 +554,7 @@ def test_after_game_over_the_header_says_so(
     assert not any("to act" in line for line in board)
 
 
-@pytest.mark.parametrize(("game", "players", "seed"), _header_cases(FINISHING))
+@pytest.mark.parametrize(("game", "players", "seed"), FINISHING)
 def test_a_finished_replay_prints_its_result_once_under_a_game_over_header(
     game: str, players: int, seed: int, tmp_path: Path
 ) -> None:
@@ -594,7 +571,7 @@ def test_a_finished_replay_prints_its_result_once_under_a_game_over_header(
 
 @pytest.mark.parametrize(
     "game",
-    _header_cases([pytest.param(g, id=g) for g in yuletide.games()]),
+    [pytest.param(g, id=g) for g in yuletide.games()],
 )
 def test_every_finished_board_says_game_over(game: str) -> None:
     """The board the terminal shows for a finished game, in every game, at the smallest

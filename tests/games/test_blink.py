@@ -20,6 +20,8 @@ import pytest
 
 import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
+from yuletide.core import conformance
+from yuletide.core.errors import CorruptSave, InvalidArgument, InvalidSeat
 from yuletide.games.christmas_lights import blink as bl
 from yuletide.games.christmas_lights.blink import (
     ANY,
@@ -435,8 +437,9 @@ def test_drawing_a_card_you_can_play_you_may_immediately_play_it_ending_your_tur
     state = scenario(hands=["red purple", "red", "red"], discard="green", deck="blue")
     start = len(state.log)
     events = state.apply(0, "draw")
-    assert events == [{"type": "draw", "seat": 0, "card": "blue"}]
-    assert state.events(1, start) == [{"type": "draw", "seat": 0}]
+    assert events == [{"type": "draw", "seat": 0, "card": "blue", "playable": True}]
+    # The table sees the player stop drawing to decide: playable, not which card.
+    assert state.events(1, start) == [{"type": "draw", "seat": 0, "playable": True}]
     assert state.step == DRAWN
     assert state.view(0)["drawn"] == "blue"
     assert state.view(1)["drawn"] is None
@@ -527,7 +530,7 @@ def test_reading_nothing_to_draw_mid_drawing_ends_the_turn() -> None:
     state = scenario(2, hands=["red", "red"], discard="green", deck="purple", rest=1)
     events = state.apply(0, "draw")
     assert events == [
-        {"type": "draw", "seat": 0, "card": "purple"},
+        {"type": "draw", "seat": 0, "card": "purple", "playable": False},
         {"type": "no-draw", "seat": 0},
     ]
     assert state.turn == 1
@@ -857,3 +860,264 @@ def test_render_shows_the_string_with_letters() -> None:
     text = bl.Blink.render(state.view(0))
     assert "String P01: R red  K pink  G green  B blue  Y yellow" in text
     assert "Blinking: G green" in text
+
+
+# ----------------------------------------- issue 12: determinize, channels, hostile input
+
+
+def first_legal_game(players: int, seed: int) -> Any:
+    """A whole game where the lowest seat that may act always takes its first legal
+    action (the terminal's "answer 1 to every prompt", without the clock)."""
+    state = yuletide.new_game(GAME, players=players, seed=seed)
+    while not state.outcome.over:
+        seat = min(state.to_act)
+        state.apply(seat, state.legal_actions(seat)[0])
+    return state
+
+
+def along(players: int, seed: int, every: int = 5) -> list[Any]:
+    """Every ``every``-th state of a random game, and its last."""
+    states: list[Any] = []
+    state = yuletide.new_game(GAME, players=players, seed=seed)
+    rng = Rng(seed + 1000)
+    while True:
+        if len(state.history) % every == 0 or state.outcome.over:
+            states.append(state.clone())
+        if state.outcome.over:
+            return states
+        seats = sorted(state.to_act)
+        seat = seats[rng.below(len(seats))]
+        actions = state.legal_actions(seat)
+        state.apply(seat, actions[rng.below(len(actions))])
+
+
+def test_issue_12_the_view_after_the_winning_play_shows_the_last_bulb_blinking() -> None:
+    """Issue 12, section 5: after the winning ``play — card red`` the view still showed
+    the previous blinking colour. The light moves on the winning play too."""
+    state = scenario(hands=["pink", "blue blue", "red"], discard="green")
+    state.apply(0, "play pink")
+    assert state.outcome.winners == (0,)
+    assert state.view(None)["blinking"] == "pink"
+    assert "Blinking: K pink" in bl.Blink.render(state.view(None))
+    bubble = scenario(hands=["bubble", "blue blue", "red"], discard="green")
+    bubble.apply(0, "play bubble yellow")
+    assert bubble.view(1)["blinking"] == "yellow"
+    broken = scenario(hands=["broken", "blue blue", "red"], discard="green")
+    broken.apply(0, "play broken")
+    assert broken.view(1)["blinking"] == "green"  # a Broken Bulb never moves the light
+    # From the engine, as at the terminal (3 players, seed 15, the first choice every
+    # time): seat 0 wins with a red played on a blinking green.
+    game = first_legal_game(3, 15)
+    assert game.outcome.winners == (0,)
+    last = game.events(None)[-2]
+    assert last == {"type": "play", "seat": 0, "card": "red"}
+    assert game.view(None)["blinking"] == "red"
+    # And in every such game: the view shows the last bulb played.
+    for seed in range(40):
+        game = first_legal_game(3, seed)
+        plays = [e for e in game.events(None) if e["type"] == "play"]
+        card = plays[-1]["card"]
+        if card in bl.COLOURS:
+            assert game.view(None)["blinking"] == card, seed
+        elif card == "bubble":
+            assert game.view(None)["blinking"] == plays[-1]["colour"], seed
+
+
+def test_issue_12_determinize_events_of_another_seat_carry_none_of_its_private_draws() -> None:
+    """Issue 12, section 1: ``determinize(0, ·).events(other)`` listed the other seats'
+    true drawn cards. A determinized world's log is frozen as seat 0 and the table saw
+    it: another seat's events there are the public ones."""
+    state = scenario(
+        hands=["red", "red purple", "yellow"], discard="green", deck="blue purple", turn=1
+    )
+    state.apply(1, "draw")  # seat 1 draws the purple (no), then the blue (playable)
+    state.apply(1, "keep")
+    private = [e for e in state.events(1) if e["type"] == "draw"]
+    assert [e["card"] for e in private] == ["purple", "blue"]
+    for k in range(10):
+        det = state.determinize(0, Rng(k))
+        assert det.events(1) == state.events(None)
+        assert det.events(2) == state.events(None)
+        assert det.events(0) == state.events(0)
+        assert all("card" not in e for e in det.events(1) if e["type"] == "draw")
+    # Along random games, at every player count: the same holds for every pair of seats.
+    for players in (2, 3, 5):
+        for state in along(players, 3, every=17):
+            for seat in range(players):
+                det = state.determinize(seat, Rng(seat))
+                public = state.events(None)
+                for other in range(players):
+                    if other != seat:
+                        assert det.events(other) == public
+
+
+def test_issue_12_the_pattern_deck_order_is_not_recoverable_from_determinize() -> None:
+    """Issue 12, section 1: the hidden Pattern deck was shuffled in its true order, so a
+    caller replaying the rng recovered it (the property failed at ``state.patterns[0]``).
+    Two worlds that differ only in hidden orders now give the same determinization."""
+    state = yuletide.new_game(GAME, players=3, seed=100)
+    other = state.clone()
+    other.patterns.reverse()
+    other.deck.reverse()
+    for seat in range(3):
+        for k in range(5):
+            a = state.determinize(seat, Rng(k))
+            b = other.determinize(seat, Rng(k))
+            assert a.to_json() == b.to_json()
+            assert a.patterns == b.patterns and a.deck == b.deck
+
+
+def test_issue_12_determinize_is_canonical_at_every_player_count_over_many_seeds() -> None:
+    """Issue 12, section 1: determinizing the state and any determinization of it with
+    the same rng give byte-equal saves (no seed, no record, no true order or hand)."""
+    for players in range(2, 6):
+        for seed in range(6):
+            for state in along(players, seed, every=23):
+                for seat in range(players):
+                    world = state.determinize(seat, Rng(seed))
+                    assert world.seed == 0 and world.record().actions == ()
+                    conformance.check_canonical(state, seat, world, seed * 7 + seat)
+
+
+def test_issue_12_a_drawn_card_in_flight_is_re_dealt_playable_from_the_pool() -> None:
+    """Issue 12, section 1: the deal no longer falls back on the true hands; a player
+    deciding on a drawn card is given a playable one first, so the deal always works,
+    even when the pool holds a single playable card."""
+    # P01: after green, pink or blue. The only playable card left outside seat 0's hand
+    # is the blue seat 1 just drew.
+    state = scenario(
+        hands=["pink pink pink pink pink pink pink", "red", "yellow"],
+        discard="green",
+        deck="blue",
+        turn=1,
+        rest="discard",
+    )
+    state.apply(1, "draw")
+    assert state.step == DRAWN
+    for k in range(10):
+        det = state.determinize(0, Rng(k))
+        assert det.drawn == KIND["blue"]
+        assert hand(det, 1) == ["red", "blue"] or hand(det, 1) == ["yellow", "blue"]
+        assert conserved(det)
+
+
+def test_issue_12_a_playable_last_draw_is_shown_by_the_draw_event() -> None:
+    """Issue 12, section 2 (found by the learning-by-events property): after a third
+    draw the table could not tell from the events whether the player was deciding on a
+    playable card or the turn had passed, yet the view showed it. A turn's draw events
+    now say whether the card drawn is playable (never which card)."""
+    playable = scenario(hands=["red", "red purple", "yellow"], discard="green", deck="blue red red")
+    not_playable = scenario(
+        hands=["red", "red purple", "yellow"], discard="green", deck="red red red"
+    )
+    for state in (playable, not_playable):
+        state.apply(0, "draw")
+    a, b = playable.events(1), not_playable.events(1)
+    assert [e["type"] for e in a] == [e["type"] for e in b]
+    assert a != b
+    assert a[-1] == {"type": "draw", "seat": 0, "playable": True}
+    assert b[-1] == {"type": "draw", "seat": 0, "playable": False}
+    assert playable.view(1)["step"] == "drawn-card" and not_playable.turn == 1
+
+
+def test_issue_12_another_games_action_is_a_notation_error() -> None:
+    """Issue 12, section 4: another game's action object raised AttributeError; it is
+    now refused by name (NotationError), by every function that takes an action, and
+    changes nothing."""
+    state = scenario(hands=["pink red", "blue blue", "red"], discard="green")
+    before = state.to_json()
+    for game_id in yuletide.games():
+        if game_id == GAME:
+            continue
+        cls = yuletide.game_class(game_id)
+        for foreign in cls.action_space(cls.default_players)[:3]:
+            for call in (
+                lambda a: state.apply(0, a),
+                lambda a: state.why_illegal(0, a),
+                lambda a: state.action_seen_by(0, a, 1),
+            ):
+                with pytest.raises(NotationError) as info:
+                    call(foreign)
+                assert "is not an action of Blink" in str(info.value)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize(
+    "action",
+    [bl.Play(99), bl.Play(-1), bl.Play(bl.BUBBLE), bl.PlayBubble(7), bl.Catch(9)],
+    ids=["Play(99)", "Play(-1)", "Play(BUBBLE)", "PlayBubble(7)", "Catch(9)"],
+)
+def test_issue_12_hand_built_actions_out_of_range_are_notation_errors(action: Any) -> None:
+    """Issue 12, section 4: action objects built by hand with values no action has are
+    refused as not actions of the game (never an IndexError), the state unchanged."""
+    state = scenario(hands=["pink red", "blue blue", "red"], discard="green")
+    before = state.to_json()
+    with pytest.raises(NotationError, match="is not an action of Blink"):
+        state.apply(0, action)
+    with pytest.raises(NotationError):
+        state.why_illegal(0, action)
+    assert state.to_json() == before
+
+
+def test_issue_12_catching_a_seat_not_at_the_table_says_so() -> None:
+    """Issue 12, section 4: ``catch seat 4`` at three players names the problem."""
+    state = scenario(hands=["pink red", "blue blue", "red"], discard="green")
+    for bad in ("catch seat 4", bl.Catch(4)):
+        err = refused(state, 0, bad)  # type: ignore[arg-type]
+        assert isinstance(err, NotationError)
+        assert err.reason == "there is no seat 4 to catch: seats are 0 to 2"
+
+
+@pytest.mark.parametrize("seat", [-1, 3, True, "0", 1.5, None])
+def test_issue_12_bad_seats_are_invalid_seat_errors_in_every_per_seat_function(
+    seat: Any,
+) -> None:
+    """Issue 12, section 4: a bad seat is InvalidSeat everywhere (never another seat's
+    window, never a TypeError or IndexError); None is only a spectator's view/events."""
+    state = scenario(hands=["pink red", "blue blue", "red"], discard="green")
+    before = state.to_json()
+    calls = [
+        lambda: state.legal_actions(seat),
+        lambda: state.apply(seat, "play pink"),
+        lambda: state.determinize(seat, Rng(1)),
+        lambda: state.why_illegal(seat, bl.Play(KIND["pink"])),
+        lambda: state.action_seen_by(seat, bl.Play(KIND["pink"]), 1),
+    ]
+    if seat is not None:
+        calls += [lambda: state.view(seat), lambda: state.events(seat)]
+    for call in calls:
+        with pytest.raises(InvalidSeat, match="seats are 0 to 2"):
+            call()
+    assert state.to_json() == before
+
+
+def test_issue_12_bad_arguments_and_determinized_saves_are_documented_errors() -> None:
+    """Issue 12, section 4: ``events(0, "a")``, ``events(0, -5)``, a determinize without
+    an Rng are InvalidArgument; a determinized world's save is refused by ``load``."""
+    state = scenario(hands=["pink red", "blue blue", "red"], discard="green")
+    for start in ("a", -5, 10**6):
+        with pytest.raises(InvalidArgument, match="start must be a whole number"):
+            state.events(0, start)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgument, match="needs an Rng"):
+        state.determinize(0, 5)  # type: ignore[arg-type]
+    with pytest.raises(CorruptSave):
+        yuletide.load(state.determinize(0, Rng(1)).to_json())
+
+
+def test_issue_12_phases_name_the_drawn_card_and_the_blink_race() -> None:
+    """Issue 12, section 3: the phases are the turn, a drawn card in flight, the real-time
+    Blink!/catch race and the end; each is met in play."""
+    assert bl.Blink.phases == ("play", "drawn-card", "blink-race", "game-over")
+    state = scenario(hands=["pink red", "purple blue", "yellow"], discard="green", deck="green")
+    assert state.current_phase == "play"
+    state.apply(0, "play pink")
+    assert state.current_phase == "blink-race"  # seat 0 holds one card, no call yet
+    state.apply(0, "blink")
+    assert state.current_phase == "play"
+    state.apply(1, "draw")
+    assert state.current_phase == "drawn-card"
+    won = scenario(hands=["pink", "blue blue", "red"], discard="green")
+    won.apply(0, "play pink")
+    assert won.current_phase == "game-over"
+    assert "Blink — game over after 1 turn" in bl.Blink.render(won.view(None))
+    assert "seat 0 to act" not in bl.Blink.render(won.view(None))

@@ -18,7 +18,9 @@ import pytest
 
 import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
+from yuletide.core import conformance
 from yuletide.core.conformance import random_game
+from yuletide.core.errors import CorruptSave, InvalidArgument, InvalidSeat
 from yuletide.games.christmas_lights import check_the_box as cb
 from yuletide.games.christmas_lights.check_the_box import ASK, N_KINDS, PLUG, PRESENT
 
@@ -833,3 +835,212 @@ def test_render_shows_hand_sets_and_what_is_known() -> None:
     text = state.render(state.view(0))
     assert "seat 0 (you)" in text and "known to hold: R red 1-2" in text
     assert "Your hand: R red, Y yellow, B blue" in text
+
+
+# ----------------------------------------- issue 12: determinize, channels, hostile input
+
+
+def along(players: int, seed: int, every: int) -> list[Any]:
+    """Every ``every``-th state of a random game, and its last."""
+    states: list[Any] = []
+
+    def grab(state: Any) -> None:
+        if len(state.history) % every == 0 or state.outcome.over:
+            states.append(state.clone())
+
+    random_game(GAME, players, seed, on_step=grab)
+    return states
+
+
+def test_issue_12_determinize_events_of_another_seat_carry_none_of_its_private_draws() -> None:
+    """Issue 12, section 1: ``determinize(0, ·).events(other)`` listed the other seats'
+    true drawn cards. A determinized world's log is frozen as seat 0 and the table saw
+    it: another seat's events there are the public ones."""
+    state = scenario(hands=["red blue", "green yellow", "pink purple"], pile="plug broken")
+    state.apply(0, "ask 1 red")  # check the box: seat 0 draws the broken bulb
+    state.apply(1, "ask 2 green")  # check the box: seat 1 draws the plug
+    assert state.events(1)[-1] == {"type": "draw", "seat": 1, "card": "plug"}
+    for k in range(10):
+        det = state.determinize(0, Rng(k))
+        assert det.events(1) == state.events(None)
+        assert det.events(2) == state.events(None)
+        assert det.events(0) == state.events(0)
+        assert det.events(1)[-1] == {"type": "draw", "seat": 1}
+    for players in (2, 3, 4):
+        for state in along(players, 5, every=13):
+            for seat in range(players):
+                det = state.determinize(seat, Rng(seat))
+                public = state.events(None)
+                for other in range(players):
+                    if other != seat:
+                        assert det.events(other) == public
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_issue_12_determinize_is_canonical_at_every_player_count_over_many_seeds(
+    players: int,
+) -> None:
+    """Issue 12, section 1 (it held on seed 100; checked over many seeds): determinizing
+    the state and any determinization of it with the same rng give byte-equal saves."""
+    for seed in range(25):
+        for state in along(players, seed, every=9):
+            for seat in range(players):
+                world = state.determinize(seat, Rng(seed))
+                assert world.seed == 0 and world.record().actions == ()
+                conformance.check_canonical(state, seat, world, seed * 7 + seat)
+
+
+def test_issue_12_a_deal_the_first_pass_misses_is_completed_never_left_true() -> None:
+    """Issue 12, section 1: after 100 failed tries the deal "left the hidden cards as they
+    are" (the truth). A hand the first pass leaves short is now completed by augmenting
+    exchanges, so the deal always fits what the table knows. Here seat 2 is known to
+    hold at most one red and one green, and no other kind, and one of each is all seat 0
+    cannot see: whenever seat 1 is dealt one of them first, seat 2 needs it back."""
+    state = scenario(
+        hands=["red red green green", "blue plug", "red green"],
+        sets=["red green", "", ""],
+    )
+    red, green = cb.KIND_ID["red"], cb.KIND_ID["green"]
+    for k in range(N_KINDS):
+        state.hi[2 * N_KINDS + k] = 1 if k in (red, green) else 0
+    calls = 0
+    real = cb.CheckTheBox._augment
+
+    def counting(self: Any, *args: Any) -> None:
+        nonlocal calls
+        calls += 1
+        real(self, *args)
+
+    dealt = set()
+    try:
+        cb.CheckTheBox._augment = counting  # type: ignore[method-assign]
+        for k in range(200):
+            det = state.determinize(0, Rng(k))
+            assert det.hands[2] == state.hands[2]  # the only hand that fits
+            assert det.sizes == state.sizes and conserved(det)
+            dealt.add(tuple(det.hands[1]))
+    finally:
+        cb.CheckTheBox._augment = real  # type: ignore[method-assign]
+    assert calls > 0
+    assert len(dealt) > 3
+
+
+def test_issue_12_the_augmenting_exchanges_alone_complete_every_deal() -> None:
+    """The sampler always succeeds: from the known least counts only, augmenting
+    exchanges alone complete every hand of every state along random games."""
+    for players in (2, 3, 4):
+        for state in along(players, 3, every=2):
+            for seat in range(players):
+                others = [s for s in range(players) if s != seat]
+                left = [state.pile.count(k) for k in range(N_KINDS)]
+                hands = {}
+                for s in others:
+                    hands[s] = state.lo[s * N_KINDS : (s + 1) * N_KINDS]
+                    for k in range(N_KINDS):
+                        left[k] += state.hands[s][k] - hands[s][k]
+                for s in others:
+                    while sum(hands[s]) < state.sizes[s]:
+                        state._augment(s, hands, left)
+                    for k in range(N_KINDS):
+                        i = s * N_KINDS + k
+                        assert state.lo[i] <= hands[s][k] <= state.hi[i]
+                assert min(left) >= 0
+
+
+def test_issue_12_another_games_action_is_a_notation_error() -> None:
+    """Issue 12, section 4: another game's action object is refused by name by every
+    function that takes an action, and changes nothing."""
+    state = scenario(hands=["red blue", "green", "pink"])
+    before = state.to_json()
+    for game_id in yuletide.games():
+        if game_id == GAME:
+            continue
+        cls = yuletide.game_class(game_id)
+        for foreign in cls.action_space(cls.default_players)[:3]:
+            for call in (
+                lambda a: state.apply(0, a),
+                lambda a: state.why_illegal(0, a),
+                lambda a: state.action_seen_by(0, a, 1),
+            ):
+                with pytest.raises(NotationError, match="is not an action of Check the Box"):
+                    call(foreign)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize(
+    "action", [cb.Ask(-5, 0), cb.Ask(0, 99), cb.Ask(9, 0), cb.Ask(1, -1)], ids=repr
+)
+def test_issue_12_hand_built_actions_out_of_range_are_notation_errors(action: Any) -> None:
+    """Issue 12, section 4: action objects built by hand with values no action has are
+    refused as not actions of the game (never an IndexError), the state unchanged."""
+    state = scenario(hands=["red blue", "green", "pink"])
+    before = state.to_json()
+    with pytest.raises(NotationError, match="is not an action of Check the Box"):
+        state.apply(0, action)
+    with pytest.raises(NotationError):
+        state.why_illegal(0, action)
+    assert state.to_json() == before
+
+
+def test_issue_12_asking_a_seat_not_at_the_table_says_so() -> None:
+    """Issue 12, section 4: ``ask 3 red`` at three players (text or object) names the
+    problem, not the action space."""
+    state = scenario(hands=["red blue", "green", "pink"])
+    for bad in ("ask 3 red", cb.Ask(3, cb.KIND_ID["red"])):
+        err = refused(state, 0, bad)  # type: ignore[arg-type]
+        assert isinstance(err, NotationError)
+        assert err.reason == "there is no seat 3: seats are 0 to 2"
+
+
+@pytest.mark.parametrize("seat", [-1, 3, True, "0", 1.5, None])
+def test_issue_12_bad_seats_are_invalid_seat_errors_in_every_per_seat_function(
+    seat: Any,
+) -> None:
+    """Issue 12, section 4: a bad seat is InvalidSeat everywhere; None is only a
+    spectator's view and events."""
+    state = scenario(hands=["red blue", "green", "pink"])
+    before = state.to_json()
+    ask = cb.Ask(1, cb.KIND_ID["red"])
+    calls = [
+        lambda: state.legal_actions(seat),
+        lambda: state.apply(seat, "ask 1 red"),
+        lambda: state.determinize(seat, Rng(1)),
+        lambda: state.why_illegal(seat, ask),
+        lambda: state.action_seen_by(seat, ask, 1),
+    ]
+    if seat is not None:
+        calls += [lambda: state.view(seat), lambda: state.events(seat)]
+    for call in calls:
+        with pytest.raises(InvalidSeat, match="seats are 0 to 2"):
+            call()
+    assert state.to_json() == before
+
+
+def test_issue_12_bad_arguments_and_determinized_saves_are_documented_errors() -> None:
+    """Issue 12, section 4: ``events(0, "a")``, ``events(0, -5)``, a determinize without
+    an Rng are InvalidArgument; a determinized world's save is refused by ``load``."""
+    state = scenario(hands=["red blue", "green", "pink"])
+    for start in ("a", -5, 10**6):
+        with pytest.raises(InvalidArgument, match="start must be a whole number"):
+            state.events(0, start)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgument, match="needs an Rng"):
+        state.determinize(0, 5)  # type: ignore[arg-type]
+    with pytest.raises(CorruptSave):
+        yuletide.load(state.determinize(0, Rng(1)).to_json())
+
+
+def test_issue_12_phases_are_the_ask_the_present_bonus_and_the_end() -> None:
+    """Issue 12, section 3: the phases are a turn's ask, a Present bonus decision (the
+    pile's next cards in flight) and the end."""
+    assert cb.CheckTheBox.phases == ("ask", "present-bonus", "game-over")
+    state = scenario(hands=["red", "green", "pink"], pile="blue yellow present")
+    assert state.current_phase == "ask"
+    state.apply(0, "ask 1 red")
+    assert state.current_phase == "present-bonus"
+    state.apply(0, "decline")
+    assert state.current_phase == "ask"
+    over = random_game(GAME, 3, 1)
+    assert over.current_phase == "game-over"
+    text = over.render(over.view(None))
+    assert text.startswith(f"Check the Box — game over after {over.turns} asks")
+    assert "'s turn" not in text

@@ -25,6 +25,7 @@ import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
 from yuletide.core import conformance
 from yuletide.core.conformance import random_game
+from yuletide.core.errors import InvalidSeat
 from yuletide.games.christmas_lights import festival_of_lights as fl
 
 GAME = "festival-of-lights"
@@ -323,7 +324,8 @@ def test_step_4_remaining_cards_pass_to_the_player_on_the_left() -> None:
         players=3, hands=["red blue yellow", "green pink pink", "purple yellow blue"], round=6
     )
     events = play(state, ["red", "green", "purple"])
-    assert events[-1] == {"type": "pass_left", "round": 8}
+    # Seat 2 made the last play: it is told what it receives (seat 1's cards).
+    assert events[-1] == {"type": "pass_left", "round": 8, "you_receive": ["pink", "pink"]}
     assert state.view(1)["hand"] == ["yellow", "blue"]  # seat 0's cards
     assert state.view(2)["hand"] == ["pink", "pink"]
     assert state.view(0)["hand"] == ["yellow", "blue"]
@@ -931,3 +933,132 @@ def test_illegal_actions_leave_the_state_unchanged_along_random_games() -> None:
             seat = sorted(state.to_act)[rng.below(len(state.to_act))]
             actions = state.legal_actions(seat)
             state.apply(seat, actions[rng.below(len(actions))])
+
+
+# ------------------------------------------- issue 12: determinize, events, hostile input
+
+
+def same_determinizations(a: Any, b: Any, seat: int) -> None:
+    """``a`` and ``b`` look the same to ``seat`` and give byte-equal determinizations."""
+    assert conformance.observation(a, seat) == conformance.observation(b, seat)
+    for k in range(6):
+        assert a.determinize(seat, Rng(k)).to_json() == b.determinize(seat, Rng(k)).to_json()
+
+
+def test_finding_passing_left_tells_each_seat_the_hand_it_receives() -> None:
+    """Issue 12, section 2 (festival-of-lights): "when hands pass left, the new hand
+    appears in the seat's view but no event tells the seat what it received". The pass
+    event now shows each seat, and only it, the hand it receives; the deal event shows
+    each seat its own nine cards."""
+    fresh = yuletide.new_game(GAME, players=3, seed=4)
+    for seat in range(3):
+        assert fresh.events(seat)[0] == {
+            "type": "deal",
+            "cards_each": 9,
+            "your_hand": fresh.view(seat)["hand"],
+        }
+    assert fresh.events(None)[0] == {"type": "deal", "cards_each": 9}
+    state = scenario(players=3, hands=["red blue yellow", "green pink pink", "purple yellow blue"])
+    play(state, ["red", "green", "purple"])
+    assert state.view(0)["hand"] == ["yellow", "blue"]  # seat 2's cards
+    for seat in range(3):
+        assert state.events(seat)[-1] == {
+            "type": "pass_left",
+            "round": 2,
+            "you_receive": state.view(seat)["hand"],
+        }
+    assert state.events(None)[-1] == {"type": "pass_left", "round": 2}
+    # The leak proof's section-2 property at the last choice: in every world seat 0
+    # cannot tell from this one, equal events after the pass mean equal observations.
+    before = scenario(players=3, hands=["red blue yellow", "green pink pink", "purple yellow blue"])
+    before.apply(0, "play red")
+    before.apply(1, "play green")
+    tried = 0
+    for i in range(12):
+        other = before.determinize(0, Rng(i))
+        tried += conformance.check_learns_only_by_events(before, other, 0, Rng(i))
+    assert tried
+
+
+def test_finding_determinize_is_canonical_hidden_pools_sorted_choices_redrawn() -> None:
+    """Issue 12, section 1: a determinization depends only on what the seat knows. Two
+    worlds seat 0 cannot tell apart (a different split of the unseen cards between seat
+    2's hand and the box, another pending choice for seat 1) give byte-equal
+    determinizations: the pool of unseen cards is sorted before it is shuffled, and the
+    other seats' pending choices are re-drawn."""
+    a = scenario(players=3, hands=["red blue yellow", "green pink pink", "purple yellow blue"])
+    b = scenario(players=3, hands=["red blue yellow", "green pink pink", "purple yellow red"])
+    assert a.box_hidden != b.box_hidden
+    a.apply(1, "play green")
+    b.apply(1, "play pink")
+    same_determinizations(a, b, 0)
+    # The Broken Bulb decisions: seat 1's hidden decision is re-drawn, seat 0's kept.
+    worlds = []
+    for use in ("use broken", "keep broken"):
+        state = scenario(players=3, hands=["red blue", "red green", "green blue"], saved=[1, 1, 0])
+        play(state, ["red", "red", "green"])
+        assert state.current_phase == "broken-bulbs"
+        state.apply(1, use)
+        worlds.append(state)
+    same_determinizations(worlds[0], worlds[1], 0)
+    decisions = {worlds[0].determinize(0, Rng(i)).rescue[1] for i in range(20)}
+    assert decisions == {0, 1}
+
+
+def test_determinize_is_canonical_along_random_games_in_every_phase() -> None:
+    """Issue 12, section 1, at every state of random games (both player counts): any
+    determinization T of the state S gives, determinized again with the same rng, the
+    same full state as S does."""
+    for players in (3, 4):
+        phases: set[str] = set()
+
+        def probe(state: Any, phases: set[str] = phases) -> None:
+            phases.add(state.current_phase)
+            if state.outcome.over:
+                return
+            for seat in range(state.players):
+                other = state.determinize(seat, Rng(len(state.history)))
+                conformance.check_canonical(state, seat, other, 11)
+
+        for seed in range(3):
+            random_game(GAME, players, seed, on_step=probe)
+        assert phases == set(fl.FestivalOfLights.phases)
+
+
+def test_phases_name_the_steps_where_different_secrets_are_in_flight() -> None:
+    """Issue 12: the game names its phases (``phases``; ``current_phase`` is the view's
+    phase): hidden card choices, public step-2 decisions, hidden Broken Bulb decisions,
+    hidden Bubble assignments, and the end."""
+    assert fl.FestivalOfLights.phases == (
+        "choose",
+        "resolve",
+        "broken-bulbs",
+        "assign-bubbles",
+        "over",
+    )
+    state = scenario(players=3, hands=["plug red", "red green", "green blue"], middle="blue")
+    assert state.current_phase == "choose"
+    play(state, ["plug", "red", "green"])
+    assert state.current_phase == state.view(None)["phase"] == "resolve"
+    state = last_round(hands=["bubble red", "blue green", "green blue"])
+    play(state, ["bubble", "blue", "green"])
+    assert state.current_phase == "assign-bubbles"
+    state.apply(0, "assign red")
+    assert state.current_phase == "over"
+
+
+def test_hostile_actions_are_refused_with_a_documented_error() -> None:
+    """Issue 12, section 4: hand-built actions out of range and other games' actions are
+    a NotationError naming the game; a seat that does not exist is an InvalidSeat; the
+    state is unchanged."""
+    state = yuletide.new_game(GAME, players=3, seed=1)
+    before = state.to_json()
+    foreign = yuletide.new_game("reindeers-nose", players=4, seed=1).legal_actions(0)[0]
+    for bad in (fl.Play(99), fl.Assign(-1), foreign):
+        with pytest.raises(NotationError, match="is not an action of Festival of Lights"):
+            state.apply(0, bad)
+    with pytest.raises(InvalidSeat, match="there is no seat 3: seats are 0 to 2"):
+        state.legal_actions(3)
+    with pytest.raises(InvalidSeat, match="there is no seat -1: seats are 0 to 2"):
+        state.view(-1)
+    assert state.to_json() == before

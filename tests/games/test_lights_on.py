@@ -22,6 +22,7 @@ import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
 from yuletide.core import conformance
 from yuletide.core.conformance import random_game
+from yuletide.core.errors import InvalidSeat
 from yuletide.games.christmas_lights import lights_on as lo
 
 GAME = "lights-on"
@@ -181,7 +182,9 @@ def test_ruling_each_team_secretly_picks_one_signal_at_the_start_of_each_round()
     assert err.reason == "seat 0 may not act now; waiting for seat 1, 3"
     assert state.view(0)["signal"] == state.view(2)["signal"] == "cookie"
     events = state.apply(1, "signal bell")
-    assert events[-1] == {"type": "go"}
+    # "GO!": the hands are looked at; each seat is shown its own (seat 1 here).
+    assert events[-1] == {"type": "go", "your_hand": state.view(1)["hand"]}
+    assert state.events(None)[-1] == {"type": "go"}
     assert state.phase == lo.PLAY
     assert state.to_act == frozenset({0, 1, 2, 3})
     assert state.view(3)["signal"] == "bell"
@@ -271,10 +274,8 @@ def test_reading_swap_by_kind_taking_what_you_give_changes_nothing() -> None:
     assert "swap red for red" not in legal(state, 0)
     with pytest.raises(NotationError):
         state.parse_action("swap red for red")
-    err = state.why_illegal(0, lo.Swap(0, 0))
-    assert err.reason == (
-        "giving and taking the same kind of card changes nothing: take another kind"
-    )
+    with pytest.raises(NotationError, match="is not an action of Lights On"):
+        state.why_illegal(0, lo.Swap(0, 0))  # not in the action space at all
 
 
 def test_ruling_race_for_a_market_card_the_first_to_arrive_gets_it() -> None:
@@ -625,3 +626,127 @@ def test_determinize_redeals_unknown_cards_and_redraws_the_other_teams_signal() 
         assert det.view(0) == state.view(0)
         signals.add(det.signals[1])
     assert len(signals) > 3
+
+
+# ------------------------------------------- issue 12: determinize, events, hostile input
+
+
+def same_determinizations(a: Any, b: Any, seat: int) -> None:
+    """``a`` and ``b`` look the same to ``seat`` and give byte-equal determinizations."""
+    assert conformance.observation(a, seat) == conformance.observation(b, seat)
+    for k in range(6):
+        assert a.determinize(seat, Rng(k)).to_json() == b.determinize(seat, Rng(k)).to_json()
+
+
+def test_finding_legal_actions_of_seat_minus_one_no_longer_spell_out_seat_3s_hand() -> None:
+    """Issue 12, section 4 (lights-on, 4 players, seed 1, after ``0: signal tree, 1:
+    signal star``): ``legal_actions(-1)`` returned seat 3's actions, which spell out its
+    hidden hand, and ``legal_actions(4)`` raised IndexError. Both are an InvalidSeat
+    naming the seats; nothing changes."""
+    state = yuletide.new_game(GAME, players=4, seed=1)
+    state.apply(0, "signal tree")
+    state.apply(1, "signal star")
+    before = state.to_json()
+    for seat in (-1, 4):
+        with pytest.raises(InvalidSeat, match=f"there is no seat {seat}: seats are 0 to 3"):
+            state.legal_actions(seat)
+        with pytest.raises(InvalidSeat, match=f"there is no seat {seat}: seats are 0 to 3"):
+            state.view(seat)
+    assert state.to_json() == before
+
+
+def test_finding_another_games_action_is_refused_by_name_not_an_assertion_error() -> None:
+    """Issue 12, section 4: another game's action raised an empty AssertionError; it is
+    now a NotationError that names the game and its actions; nothing changes."""
+    state = scenario(hands=HANDS, market="yellow green purple bubble")
+    before = state.to_json()
+    foreign = yuletide.new_game("reindeers-nose", players=4, seed=1).legal_actions(0)[0]
+    for call in (lambda: state.apply(0, foreign), lambda: state.why_illegal(0, foreign)):
+        with pytest.raises(NotationError, match="is not an action of Lights On"):
+            call()
+    with pytest.raises(NotationError, match="action_space"):
+        state.apply(0, lo.LightsOff(7))
+    assert state.to_json() == before
+
+
+def test_go_shows_each_seat_the_hand_it_looks_at() -> None:
+    """Issue 12, section 2 (found by the leak proof): at "GO!" each seat's hand appears in
+    its view (reading hands-unseen-until-go), so the go event shows each seat its own
+    hand; the table sees only "go"."""
+    state = yuletide.new_game(GAME, seed=3)
+    state.apply(0, "signal tree")
+    assert all(state.view(s)["hand"] is None for s in range(4))
+    state.apply(3, "signal bell")
+    for seat in range(4):
+        assert state.events(seat)[-1] == {"type": "go", "your_hand": state.view(seat)["hand"]}
+    assert state.events(None)[-1] == {"type": "go"}
+    before = yuletide.new_game(GAME, seed=3)
+    before.apply(0, "signal tree")
+    tried = 0
+    for i in range(12):
+        other = before.determinize(2, Rng(i))
+        tried += conformance.check_learns_only_by_events(before, other, 2, Rng(i))
+    assert tried
+
+
+def test_finding_determinize_is_canonical_deck_order_and_the_other_teams_signal() -> None:
+    """Issue 12, section 1: a determinization depends only on what the seat knows. Two
+    worlds seat 0 cannot tell apart — the other team's secret signal star or bell, the
+    deck in another order, an unknown card of seat 1 swapped with one in the deck — give
+    byte-equal determinizations: the pool is sorted before it is shuffled and the other
+    team's signal is re-drawn (the own team's is kept)."""
+    a = scenario(hands=HANDS, market="yellow green purple bubble", signals=("tree", "star"))
+    b = scenario(hands=HANDS, market="yellow green purple bubble", signals=("tree", "bell"))
+    b.deck.reverse()
+    pink = b.deck.index(lo.KIND_ID["pink"])
+    b.deck[pink] = lo.KIND_ID["green"]
+    b.hands[1][lo.KIND_ID["green"]] -= 1
+    b.hands[1][lo.KIND_ID["pink"]] += 1
+    for state in (a, b):
+        state.apply(3, "swap pink for bubble")  # public: seat 3 holds a Bubble Bulb
+    same_determinizations(a, b, 0)
+    signals = set()
+    for i in range(30):
+        det = a.determinize(0, Rng(i))
+        assert det.signals[0] == lo.EMOTES.index("tree")
+        assert det.hands[3][lo.BUBBLE] >= 1
+        signals.add(det.signals[1])
+    assert len(signals) > 3
+    # Before "go" a seat has not looked at its own hand: it is re-dealt too.
+    fresh = yuletide.new_game(GAME, seed=2)
+    hands = {str(fresh.determinize(0, Rng(i)).hands[0]) for i in range(10)}
+    assert len(hands) > 1
+
+
+def test_determinize_is_canonical_along_random_games_in_every_phase() -> None:
+    """Issue 12, section 1, at every state of random games: any determinization T of a
+    state S gives, determinized again with the same rng, the same full state as S."""
+    phases: set[str] = set()
+
+    def probe(state: Any) -> None:
+        phases.add(state.current_phase)
+        if state.outcome.over:
+            return
+        for seat in range(4):
+            other = state.determinize(seat, Rng(len(state.history)))
+            conformance.check_canonical(state, seat, other, 13)
+
+    for seed in range(4):
+        random_game(GAME, 4, seed, on_step=probe)
+    assert phases == set(lo.LightsOnGame.phases)
+
+
+def test_phases_signal_play_over() -> None:
+    """Issue 12: the phases: the secret signals being chosen (hands face-down), the
+    real-time play, and the end."""
+    assert lo.LightsOnGame.phases == ("signal", "play", "over")
+    state = yuletide.new_game(GAME, seed=3)
+    assert state.current_phase == "signal"
+    state.apply(0, "signal tree")
+    state.apply(1, "signal bell")
+    assert state.current_phase == "play"
+    won = scenario(
+        hands=["red red red red", *HANDS[1:]], market="yellow green purple bubble", plugs=(2, 0)
+    )
+    won.apply(2, "lights on")
+    assert won.current_phase == "over"

@@ -20,7 +20,9 @@ import pytest
 
 import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
+from yuletide.core import conformance
 from yuletide.core.conformance import random_game
+from yuletide.core.errors import InvalidSeat
 from yuletide.games.christmas_lights import reindeers_nose as rn
 
 GAME = "reindeers-nose"
@@ -103,13 +105,14 @@ def test_reading_colours_in_play_are_the_first_n_colours(players: int) -> None:
     state = yuletide.new_game(GAME, players=players, seed=2)
     assert state.view(0)["colours"] == list(COLOURS[:players])
     assert {c for c in state.box() if c in COLOURS} == set(COLOURS[:players])
+    assert [str(a) for a in state.action_space(players) if str(a).startswith("pass")] == [
+        f"pass {c}" for c in COLOURS[:players]
+    ]
     if players == 4:
         state = scenario(hands=ROUND_4P)
-        err = refused(state, 0, "pass purple")
-        assert err.reason == (
-            "there are no purple bulbs with 4 players; the colours are red, green, yellow, blue"
-        )
-        assert err.rule == "Reindeer's Nose, Components"
+        err = refused(state, 0, "pass purple")  # no such action with four players
+        assert isinstance(err, NotationError)
+        assert "action_space(4)" in str(err)
 
 
 @pytest.mark.parametrize("players", [3, 7])
@@ -184,7 +187,8 @@ def test_a_pass_is_face_down_others_see_only_that_a_card_waits() -> None:
         assert view["passed"] in ([], None)
         assert "green" not in str(view["hand_sizes"])
     assert state.view(1)["hand"] == ["red", "green", "green", "yellow"]  # not yet picked up
-    assert state.events(1) == state.events(2)  # passes are not logged
+    # Passes are not logged: each seat's log still holds only its deal.
+    assert [e["type"] for e in state.events(1)] == [e["type"] for e in state.events(2)] == ["deal"]
 
 
 def test_then_they_take_the_card_placed_in_front_of_them_by_the_person_to_their_right() -> None:
@@ -392,7 +396,13 @@ def test_the_player_who_is_last_to_point_receives_a_pattern_card() -> None:
     assert events[:3] == [
         {"type": "point", "seat": 1, "order": 3},
         {"type": "round_end", "last": 3, "set_holder": 0, "set": "red"},
-        {"type": "pattern_card", "seat": 3, "card": rn.PATTERN_IDS[top], "held": 1},
+        {
+            "type": "pattern_card",
+            "seat": 3,
+            "card": rn.PATTERN_IDS[top],
+            "held": 1,
+            "next_pattern": rn.PATTERN_IDS[state.pile[-1]],  # the new top, face-up
+        },
     ]
     assert state.patterns[3] == [top]
     assert state.view(None)["patterns"][3] == [rn.PATTERN_IDS[top]]
@@ -619,3 +629,207 @@ def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest() -> None:
         assert det.hands[1] == state.hands[1]
         det0 = state.determinize(0, Rng(i))
         assert det0.hands[1][COLOURS.index("yellow")] >= 1  # seat 0 knows seat 1 holds it
+
+
+# ------------------------------------------- issue 12: determinize, events, hostile input
+
+
+def same_determinizations(a: Any, b: Any, seat: int) -> None:
+    """``a`` and ``b`` look the same to ``seat`` and give byte-equal determinizations."""
+    assert conformance.observation(a, seat) == conformance.observation(b, seat)
+    for k in range(6):
+        assert a.determinize(seat, Rng(k)).to_json() == b.determinize(seat, Rng(k)).to_json()
+
+
+def test_finding_pick_up_tells_the_picking_seat_the_card_it_took() -> None:
+    """Issue 12, section 2 (reindeers-nose): "``pick up`` gives the picking seat no event
+    at all, though its hand changes". A pick-up is now an event: the picker (and the
+    passer, who knows the card) see the card, everyone else only the pick-up."""
+    state = scenario(hands=ROUND_4P)
+    state.apply(0, "pass green")
+    state.apply(1, "pass yellow")
+    events = state.apply(1, "pick up")
+    assert events == [{"type": "pick_up", "seat": 1, "card": "green"}]
+    assert state.events(0)[-1] == {"type": "pick_up", "seat": 1, "card": "green"}
+    for viewer in (2, 3, None):
+        assert state.events(viewer)[-1] == {"type": "pick_up", "seat": 1}
+    # The section-2 property: in the worlds seat 1 cannot tell from this one (the card
+    # waiting for it re-dealt), equal events after the pick-up mean equal observations.
+    before = scenario(hands=ROUND_4P)
+    before.apply(0, "pass green")
+    before.apply(1, "pass yellow")
+    tried = 0
+    for i in range(12):
+        other = before.determinize(1, Rng(i))
+        tried += conformance.check_learns_only_by_events(before, other, 1, Rng(i))
+    assert tried
+
+
+def test_a_new_deal_shows_each_seat_its_own_four_cards() -> None:
+    """Issue 12, section 2: the hands dealt for a new round appear in each seat's view,
+    so the deal event shows each seat its own cards (the table sees only the deal)."""
+    state = scenario(
+        hands=[
+            "red red red red",
+            "green green yellow blue",
+            "yellow yellow blue green",
+            "blue blue yellow",
+        ],
+        waiting=["", "", "", "green"],
+    )
+    for seat in (0, 1, 2):
+        state.apply(seat, "point")
+    for seat in range(4):
+        assert state.events(seat)[-1] == {
+            "type": "deal",
+            "round": 2,
+            "cards_each": 4,
+            "your_hand": state.view(seat)["hand"],
+        }
+    assert state.events(None)[-1] == {"type": "deal", "round": 2, "cards_each": 4}
+
+
+def test_finding_determinize_resamples_what_other_seats_know_and_the_pattern_pile() -> None:
+    """Issue 12, section 1: a determinization depends only on what the seat knows. Two
+    worlds seat 0 cannot tell apart — seat 2 passed seat 3 a green or a blue, which seat
+    3 picked up (so seat 2 knows seat 3 holds it), and the Pattern pile under its top
+    card lies in another order — give byte-equal determinizations. The knowledge of
+    seat 2 is re-sampled and stays true: seat 3's re-dealt hand holds the card seat 2
+    knows of."""
+    worlds = []
+    for passed in ("green", "blue"):
+        state = scenario(hands=ROUND_4P)
+        state.apply(2, f"pass {passed}")
+        state.apply(3, "pass red")
+        state.apply(3, "pick up")
+        state.apply(0, "pass blue")  # seat 0 knows the blue it passed waits for seat 1
+        worlds.append(state)
+    a, b = worlds
+    assert a.known[2] != b.known[2]
+    b.pile[:-1] = b.pile[-2::-1]
+    same_determinizations(a, b, 0)
+    known = set()
+    for i in range(30):
+        det = a.determinize(0, Rng(i))
+        assert det.hands[3][det.known[2]] >= 1  # true in the re-dealt world
+        assert det.waiting[1] == a.waiting[1]  # what seat 0 passed
+        assert det.pile[-1] == a.pile[-1]  # the face-up top card
+        known.add(det.known[2])
+    assert len(known) > 1
+
+
+def test_finding_a_determinize_that_kept_another_seats_knowledge_is_caught() -> None:
+    """The canonical-determinize property fails when the other seats' knowledge is
+    copied from the truth (the "another seat's knowledge survives" class of issue 12)."""
+    real = rn.ReindeersNose._redeal
+
+    def leaky(self: Any, seat: int, rng: Rng) -> None:
+        truth = self.known.copy()
+        real(self, seat, rng)
+        self.known = truth
+
+    worlds = []
+    for passed in ("green", "blue"):
+        state = scenario(hands=ROUND_4P)
+        state.apply(2, f"pass {passed}")
+        state.apply(3, "pass red")
+        state.apply(3, "pick up")
+        worlds.append(state)
+    rn.ReindeersNose._redeal = leaky  # type: ignore[method-assign]
+    try:
+        with pytest.raises(conformance.ConformanceError, match=r"first at state\.known\[2\]"):
+            conformance.check_canonical(worlds[0], 0, worlds[1], 3)
+    finally:
+        rn.ReindeersNose._redeal = real  # type: ignore[method-assign]
+    conformance.check_canonical(worlds[0], 0, worlds[1], 3)
+
+
+def test_determinize_is_canonical_along_random_games_in_every_phase() -> None:
+    """Issue 12, section 1, along random games: any determinization T of a state S gives,
+    determinized again with the same rng, the same full state as S does (sampled states,
+    every state once someone has pointed)."""
+    for players, seed in ((4, 24), (6, 13)):  # short random games
+        phases: set[str] = set()
+
+        def probe(state: Any, phases: set[str] = phases) -> None:
+            phase = state.current_phase
+            if len(state.history) % 97 and phase == "passing":
+                return
+            phases.add(phase)
+            if state.outcome.over:
+                return
+            for seat in range(state.players):
+                other = state.determinize(seat, Rng(len(state.history)))
+                conformance.check_canonical(state, seat, other, 5)
+
+        random_game(GAME, players, seed, on_step=probe)
+        assert phases == set(rn.ReindeersNose.phases)
+
+
+def test_phases_passing_pointing_over() -> None:
+    """Issue 12: the phases: the race of passes (cards in flight), pointing (a set nobody
+    else has seen), and the end."""
+    assert rn.ReindeersNose.phases == ("passing", "pointing", "over")
+    state = scenario(
+        hands=[
+            "red red red red",
+            "green green yellow blue",
+            "yellow yellow blue green",
+            "blue blue yellow",
+        ],
+        waiting=["", "", "", "green"],
+        patterns=[0, 2, 0, 0],
+    )
+    assert state.current_phase == "passing"
+    state.apply(0, "point")
+    assert state.current_phase == "pointing"
+    state.apply(2, "point")
+    state.apply(3, "point")
+    assert state.current_phase == "over"
+
+
+def test_finding_legal_actions_of_a_seat_that_does_not_exist_are_refused() -> None:
+    """Issue 12, section 4: ``legal_actions(-1)`` returned seat n-1's actions (which spell
+    out its hidden hand) and ``legal_actions(4)`` raised IndexError; both are an
+    InvalidSeat naming the seats, in every per-seat function."""
+    state = yuletide.new_game(GAME, players=4, seed=1)
+    before = state.to_json()
+    for seat in (-1, 4):
+        with pytest.raises(InvalidSeat, match=f"there is no seat {seat}: seats are 0 to 3"):
+            state.legal_actions(seat)
+        with pytest.raises(InvalidSeat, match=f"there is no seat {seat}: seats are 0 to 3"):
+            state.view(seat)
+    assert state.to_json() == before
+
+
+def test_finding_another_games_action_is_refused_by_name_not_an_assertion_error() -> None:
+    """Issue 12, section 4: another game's action raised an empty AssertionError in
+    ``why_illegal``; it is now a NotationError that names the game and its actions."""
+    state = yuletide.new_game(GAME, players=4, seed=1)
+    before = state.to_json()
+    foreign = yuletide.new_game("lights-on", seed=1).legal_actions(0)[0]
+    for call in (lambda: state.apply(0, foreign), lambda: state.why_illegal(0, foreign)):
+        with pytest.raises(NotationError, match="is not an action of Reindeer's Nose"):
+            call()
+    with pytest.raises(NotationError, match="action_space"):
+        state.apply(0, rn.Pass(9))
+    assert state.to_json() == before
+
+
+def test_a_pattern_card_handed_out_turns_up_the_next_one_for_everyone_to_see() -> None:
+    """Issue 12, section 2 (found by the leak proof): the Pattern pile is face-up, so when
+    its top card is handed out the next one shows; the pattern event says which (the
+    view's ``next_pattern`` used to change with no event, the order under the top being
+    hidden)."""
+    hands = ["red red red red", "green green yellow blue", "yellow yellow blue green"]
+    before = scenario(hands=[*hands, "blue blue yellow"], waiting=["", "", "", "green"])
+    before.apply(0, "point")
+    before.apply(1, "point")
+    tried = 0
+    for i in range(12):
+        for seat in (None, 3):
+            other = before.determinize(3 if seat is None else seat, Rng(i))
+            tried += conformance.check_learns_only_by_events(before, other, seat, Rng(i))
+    assert tried
+    events = before.apply(2, "point")
+    assert events[-2]["next_pattern"] == before.view(None)["next_pattern"]

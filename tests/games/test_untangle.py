@@ -19,6 +19,8 @@ import pytest
 
 import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
+from yuletide.core import conformance
+from yuletide.core.errors import CorruptSave, InvalidArgument, InvalidSeat
 from yuletide.games.christmas_lights import untangle as ut
 from yuletide.games.christmas_lights.untangle import (
     BOXED,
@@ -537,15 +539,21 @@ def test_step_3_discard_one_or_more_cards_then_draw_until_you_have_three() -> No
 
 def test_step_3_discard_the_others_see_the_cards_not_the_places_in_the_hand() -> None:
     """Knowledge: ``cards 1 3`` names places in a hidden hand, which would tell the others
-    how the cards kept compare; they see only the cards discarded (``action_seen_by``)."""
+    how the cards kept compare; they are told how many cards go (``action_seen_by``,
+    the same whatever the hand holds), and the ``discard`` events show which."""
     state = scenario(knot=PLAIN_KNOT, hands=["pink blue red green", "green", "blue"])
     state.apply(0, "swap 1 2")
     state.apply(0, "discard")
     action = state.parse_action("cards 1 3")
     assert state.action_seen_by(0, action, 0) == "cards 1 3"
-    assert state.action_seen_by(0, action, 1) == "discard red blue"
-    assert state.action_seen_by(0, action, None) == "discard red blue"
+    assert state.action_seen_by(0, action, 1) == "discard 2 cards"
+    assert state.action_seen_by(0, action, None) == "discard 2 cards"
+    assert state.action_seen_by(0, state.parse_action("cards 2"), 1) == "discard 1 card"
     assert state.action_seen_by(0, state.parse_action("discard"), 1) == "discard"
+    start = len(state.log)
+    state.apply(0, action)
+    gone = [e["card"] for e in state.events(1, start) if e["type"] == "discard"]
+    assert gone == ["red", "blue"]
 
 
 def test_step_3_discard_all_four_cards_and_draw_three() -> None:
@@ -1202,3 +1210,275 @@ def test_render_shows_the_knot_with_letters() -> None:
     assert "Knot: 1:U  2:U" in text
     assert "Your hand: 1:R red" in text
     assert "Your pattern" in text
+
+
+# ----------------------------------------- issue 12: determinize, channels, hostile input
+
+
+def along(players: int, seed: int, every: int) -> list[Any]:
+    """Every ``every``-th state of a random game, and its last."""
+    states: list[Any] = []
+    state = yuletide.new_game(GAME, players=players, seed=seed)
+    rng = Rng(seed + 1000)
+    while True:
+        if len(state.history) % every == 0 or state.outcome.over:
+            states.append(state.clone())
+        if state.outcome.over:
+            return states
+        actions = state.legal_actions(state.turn)
+        state.apply(state.turn, actions[rng.below(len(actions))])
+
+
+#: Seat 0's P01 shows twice and its P02 once: choosing which to complete, then (P01
+#: chosen) which five cards. The last two purples are there to be swapped.
+TWO_SHOWING = (
+    "red pink green blue yellow red pink green blue yellow blue yellow purple green pink"
+    " purple purple"
+)
+
+
+def choosing(step: str) -> Any:
+    """Seat 0 choosing: ``complete`` (P01 or P02), ``chosen`` (P01's five cards, P02
+    still showing) or ``only`` (P01's five cards, the only one of its patterns showing)."""
+    knot_text = (
+        TWO_SHOWING
+        if step != "only"
+        else ("red pink green blue yellow red pink green blue yellow purple purple")
+    )
+    state = scenario(
+        knot=knot_text,
+        hands=["pink red green green", "green", "blue"],
+        patterns={0: ["P01", "P02", "P03"]},
+        rest="discard",
+    )
+    state.apply(0, f"swap {len(state.knot) - 1} {len(state.knot)}")
+    state.apply(0, "discard")
+    state.apply(0, "cards 1")
+    if step == "chosen":
+        assert state.step == COMPLETE
+        state.apply(0, "complete P01")
+    return state
+
+
+def test_issue_12_determinize_events_of_another_seat_carry_none_of_its_private_draws() -> None:
+    """Issue 12, section 1: ``determinize(0, ·).events(other)`` listed the other seats'
+    true drawn cards. A determinized world's log is frozen as seat 0 and the table saw
+    it: another seat's events there are the public ones."""
+    state = yuletide.new_game(GAME, players=3, seed=2)
+    random_play(state, Rng(4), 40)
+    private = [e for e in state.events(1) if e["type"] == "draw" and e["seat"] == 1]
+    assert private and all("card" in e for e in private)
+    for k in range(10):
+        det = state.determinize(0, Rng(k))
+        assert det.events(1) == state.events(None)
+        assert det.events(2) == state.events(None)
+        assert det.events(0) == state.events(0)
+        assert all("card" not in e for e in det.events(1) if e["type"] == "draw")
+    for players in (2, 6):
+        for state in along(players, 3, every=251):
+            for seat in range(players):
+                det = state.determinize(seat, Rng(seat))
+                public = state.events(None)
+                for other in range(players):
+                    if other != seat:
+                        assert det.events(other) == public
+
+
+def test_issue_12_the_deck_order_is_not_recoverable_from_determinize() -> None:
+    """Issue 12, section 1: the deck and the other hands were shuffled in their true
+    order, so a caller replaying the rng recovered them (the property failed at
+    ``state.deck[0]``). Two worlds that differ only in what seat 0 cannot see now give
+    the same determinization."""
+    state = yuletide.new_game(GAME, players=3, seed=100)
+    other = state.clone()
+    other.deck.reverse()
+    for seat in range(3):
+        for k in range(5):
+            a = state.determinize(seat, Rng(k))
+            b = other.determinize(seat, Rng(k))
+            assert a.to_json() == b.to_json()
+    # The other players' patterns too: swap seat 1's and seat 2's unfinished ones.
+    swapped = state.clone()
+    swapped.owner = [{1: 2, 2: 1}.get(o, o) for o in state.owner]
+    assert state.determinize(0, Rng(3)).to_json() == swapped.determinize(0, Rng(3)).to_json()
+
+
+def test_issue_12_determinize_is_canonical_at_every_player_count_over_many_seeds() -> None:
+    """Issue 12, section 1: determinizing the state and any determinization of it with
+    the same rng give byte-equal saves (no seed, no record, no true order or hand)."""
+    for players in range(2, 7):
+        for seed in range(2):
+            for state in along(players, seed, every=307):
+                for seat in range(players):
+                    world = state.determinize(seat, Rng(seed))
+                    assert world.seed == 0 and world.record().actions == ()
+                    conformance.check_canonical(state, seat, world, seed * 7 + seat)
+
+
+@pytest.mark.parametrize("step", ["complete", "chosen", "only"])
+def test_issue_12_the_rare_choosing_steps_leak_nothing_and_determinize_canonically(
+    step: str,
+) -> None:
+    """Issue 12, section 3: the ``complete`` and ``which-cards`` phases are too rare for
+    random play to reach reliably, so the whole leak proof (every channel, canonical
+    determinize, learning only by events) is run on them here, for every seat."""
+    state = choosing(step)
+    assert state.current_phase == ("complete" if step == "complete" else "which-cards")
+    report = conformance.LeakReport()
+    for seat in range(3):
+        for k in range(4):
+            conformance.leak_check_at(state, seat, Rng(k), report)
+    assert report.redealt > 0 and report.tried > 0
+
+
+def test_issue_12_determinize_keeps_what_the_table_knows_of_the_choosing_player() -> None:
+    """Issue 12, section 1: the player on turn keeps what the table knows of its
+    patterns. Choosing which to complete: two of them show. Choosing the five cards of
+    a pattern that was the only one showing: none of the others shows. Of one chosen
+    among several: at least one other shows."""
+    for step, showing in (("complete", (2, 3)), ("only", (0, 0)), ("chosen", (1, 2))):
+        state = choosing(step)
+        dealt = set()
+        for k in range(30):
+            det = state.determinize(1, Rng(k))
+            shown = len(ut.found(det.knot, det.secret(0)))
+            assert showing[0] <= shown <= showing[1], (step, k)
+            assert len(det.secret(0)) == len(state.secret(0))
+            assert det.view(1) == state.view(1)
+            dealt.add(tuple(det.secret(0)))
+        assert len(dealt) > 1, step
+
+
+def test_issue_12_a_discard_by_places_is_shown_the_same_in_every_world() -> None:
+    """Issue 12, section 3 (``action_seen_by``): ``cards 1 3`` named the cards at those
+    places of the hidden hand, so the same action read differently in worlds the others
+    cannot tell apart. They are now told how many cards go."""
+    state = scenario(knot=PLAIN_KNOT, hands=["pink blue red green", "green", "blue"])
+    state.apply(0, "swap 1 2")
+    state.apply(0, "discard")
+    for k in range(10):
+        det = state.determinize(1, Rng(k))
+        for action in det.legal_actions(0):
+            assert det.action_seen_by(0, action, 1) == state.action_seen_by(0, action, 1)
+    conformance.leak_check_at(state, 1, Rng(1))
+
+
+def test_issue_12_another_games_action_is_a_notation_error() -> None:
+    """Issue 12, section 4: another game's action object is refused by name by every
+    function that takes an action, and changes nothing."""
+    state = scenario(knot=PLAIN_KNOT, hands=["pink red red green", "green", "blue"])
+    before = state.to_json()
+    for game_id in yuletide.games():
+        if game_id == GAME:
+            continue
+        cls = yuletide.game_class(game_id)
+        for foreign in cls.action_space(cls.default_players)[:3]:
+            for call in (
+                lambda a: state.apply(0, a),
+                lambda a: state.why_illegal(0, a),
+                lambda a: state.action_seen_by(0, a, 1),
+            ):
+                with pytest.raises(NotationError, match="is not an action of Untangle"):
+                    call(foreign)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        ut.Swap(99),
+        ut.Swap(-1),
+        ut.Play(8),
+        ut.On(99),
+        ut.End(2),
+        ut.Cards(0),
+        ut.Cards(16),
+        ut.Complete(18),
+        ut.Complete(-1),
+    ],
+    ids=repr,
+)
+def test_issue_12_hand_built_actions_out_of_range_are_notation_errors(action: Any) -> None:
+    """Issue 12, section 4: action objects built by hand with values no action has are
+    refused as not actions of the game (never an IndexError), the state unchanged."""
+    state = scenario(knot=PLAIN_KNOT, hands=["pink red red green", "green", "blue"])
+    before = state.to_json()
+    with pytest.raises(NotationError, match="is not an action of Untangle"):
+        state.apply(0, action)
+    with pytest.raises(NotationError):
+        state.action_seen_by(0, action, 1)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("seat", [-1, 3, True, "0", 1.5, None])
+def test_issue_12_bad_seats_are_invalid_seat_errors_in_every_per_seat_function(
+    seat: Any,
+) -> None:
+    """Issue 12, section 4: a bad seat is InvalidSeat everywhere; None is only a
+    spectator's view and events."""
+    state = scenario(knot=PLAIN_KNOT, hands=["pink red red green", "green", "blue"])
+    before = state.to_json()
+    calls = [
+        lambda: state.legal_actions(seat),
+        lambda: state.apply(seat, "swap 1 2"),
+        lambda: state.determinize(seat, Rng(1)),
+        lambda: state.why_illegal(seat, ut.Swap(0)),
+        lambda: state.action_seen_by(seat, ut.Swap(0), 1),
+    ]
+    if seat is not None:
+        calls += [lambda: state.view(seat), lambda: state.events(seat)]
+    for call in calls:
+        with pytest.raises(InvalidSeat, match="seats are 0 to 2"):
+            call()
+    assert state.to_json() == before
+
+
+def test_issue_12_bad_arguments_and_determinized_saves_are_documented_errors() -> None:
+    """Issue 12, section 4: ``events(0, "a")``, ``events(0, -5)``, a determinize without
+    an Rng are InvalidArgument; a determinized world's save is refused by ``load``."""
+    state = scenario(knot=PLAIN_KNOT, hands=["pink red red green", "green", "blue"])
+    for start in ("a", -5, 10**6):
+        with pytest.raises(InvalidArgument, match="start must be a whole number"):
+            state.events(0, start)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgument, match="needs an Rng"):
+        state.determinize(0, 5)  # type: ignore[arg-type]
+    with pytest.raises(CorruptSave):
+        yuletide.load(state.determinize(0, Rng(1)).to_json())
+
+
+def test_issue_12_phases_are_the_steps_of_a_turn_and_the_end() -> None:
+    """Issue 12, section 3: one phase per step of a turn, then the end."""
+    assert ut.Untangle.phases == (
+        "untangle",
+        "action",
+        "place",
+        "discard",
+        "complete",
+        "which-cards",
+        "game-over",
+    )
+    state = scenario(knot=PLAIN_KNOT, hands=["pink red red green", "green", "blue"])
+    assert state.current_phase == "untangle"
+    state.apply(0, "swap 1 2")
+    assert state.current_phase == "action"
+    state.clone().apply(0, "discard")
+    discarding = state.clone()
+    discarding.apply(0, "discard")
+    assert discarding.current_phase == "discard"
+    state.apply(0, "play red")
+    assert state.current_phase == "place"
+    assert choosing("complete").current_phase == "complete"
+    assert choosing("only").current_phase == "which-cards"
+    assert choosing("chosen").view(1)["step"] == "which-cards"
+    won = scenario(
+        knot="red pink green blue yellow purple purple purple purple purple",
+        hands=["pink red green green", "green", "blue"],
+        patterns={0: ["P01"]},
+        completed={0: ["P02", "P03"]},
+    )
+    won.apply(0, "swap 9 10")
+    won.apply(0, "discard")
+    won.apply(0, "cards 1")
+    assert won.current_phase == "game-over"
+    text = ut.Untangle.render(won.view(None))
+    assert "Untangle — game over after 0 turns" in text and "to act" not in text

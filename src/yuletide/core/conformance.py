@@ -410,6 +410,29 @@ def check_no_leak(
     return report
 
 
+def seeds_reaching(
+    game_id: str, players: int, phases: set[str], seeds: range, **options: Any
+) -> dict[str, int]:
+    """For each of ``phases``, the first seed in ``seeds`` whose random game (played fast,
+    unchecked) reaches it: how the leak check finds the rare phases of a game."""
+    found: dict[str, int] = {}
+    for seed in seeds:
+        if len(found) == len(phases):
+            break
+        seen: set[str] = set()
+        random_game(
+            game_id,
+            players,
+            seed,
+            options,
+            checked=False,
+            on_step=lambda state: seen.add(state.current_phase),
+        )
+        for phase in seen & phases:
+            found.setdefault(phase, seed)
+    return found
+
+
 def check_round_trips(game_id: str, players: int, seed: int, **options: Any) -> None:
     """Save/load exactly at several points (play then continues identically), a
     determinized state's save, and replay of the record."""

@@ -74,17 +74,34 @@ Readings of ours where the rulebook is silent (each tested by name):
   nothing: the next one in the box's order.
 
 Knowledge: hands, the deck and the Pattern deck are hidden; the strings, the discard pile,
-hand sizes and calls are public (the view lists the whole discard pile). ``determinize``
-re-deals the other hands with the deck, keeping sizes (a player deciding on a drawn card
-keeps a playable one, re-drawn from the new hand), and shuffles the Pattern deck. It does
-not use the inference that a player who drew held nothing playable.
+hand sizes and calls are public (the view lists the whole discard pile). Whether a card
+drawn on a turn is playable is public too (the table sees the player stop drawing to
+decide, or draw on, or pass the turn): the draw event says so, never which card.
+
+``determinize(seat, rng)`` re-deals what the seat cannot see, canonically (its result
+depends only on what the seat knows and on ``rng``): the other hands and the Bulb deck
+are pooled, sorted and dealt again (hand sizes kept) with ``rng``; a player deciding on a
+drawn card is first given its drawn card, a playable one chosen from the pool; the
+Pattern deck (its cards are known: every pattern not placed) is sorted and shuffled.
+Every other seat's private events are withheld from its log, and later refreshes are
+shuffled by ``rng``. It does not use the inferences that a player who drew held nothing
+playable and that the cards drawn before the last were not playable, nor what the seat
+knows of the deck after a refresh (the public discard pile): those cards are pooled with
+the hands like the rest.
+
+Phases (``current_phase``): ``play`` (a turn), ``drawn-card`` (the player on turn decides
+on a playable card they just drew, hidden from the others), ``blink-race`` (a player is
+down to one card and has not called: every seat may call or catch, in real time, while
+the turn goes on) and ``game-over``.
 
 Options: ``match`` (default false): play rounds until a player holds two Character cards;
 ``turn_limit`` (default 1500 turns, over all rounds; calls and catches are no turns; a
 turn ends on at most one open call, so the actions are bounded too; RULINGS.md, safety
 limits: the game then ends *unfinished*).
 
-Version history: 1 — first release.
+Version history: 1 — first release (within it, later: the view of a finished game shows
+the last bulb played blinking; a turn's draw events say whether the card is playable;
+the canonical determinize; older saves still load).
 """
 
 from __future__ import annotations
@@ -244,6 +261,11 @@ class Blink(State):
             minimum=1,
         ),
     )
+    #: ``play`` (a turn), ``drawn-card`` (the player on turn holds a playable card just
+    #: drawn, hidden from the others: play it or keep it), ``blink-race`` (a player is
+    #: down to one card without having called: every seat may call or catch, in real
+    #: time; the turn may go on meanwhile) and ``game-over``.
+    phases: ClassVar[tuple[str, ...]] = ("play", "drawn-card", "blink-race", "game-over")
     fields: ClassVar[tuple[str, ...]] = (
         "hands",
         "deck",
@@ -464,8 +486,11 @@ class Blink(State):
                 self.log.append(("no-draw", seat))
                 break
             self._gain(seat, card)
-            self.log.append(("draw", seat, card))
-            if self.playable(card):
+            playable = self.playable(card)
+            # The table sees the player stop drawing to decide (or go on, or end the
+            # turn): whether the card drawn is playable is public, the card is not.
+            self.log.append(("draw", seat, card, playable))
+            if playable:
                 self.step = DRAWN
                 self.drawn = card
                 return
@@ -479,13 +504,18 @@ class Blink(State):
             self.discard.insert(0, kind)  # tucked under the pile; the light stays
         else:
             self.discard.append(kind)
+        # The light moves first, even on the winning play: the view of a finished game
+        # shows the bulb that was played last blinking (a Plug played last brings no
+        # new string, reading last-card-ends-at-once).
+        if kind == BUBBLE:
+            self.blink = named
+        elif kind < BUBBLE:
+            self.blink = kind
         left = self.hand_size(seat)
         if left == 0:
             self._out(seat)
             return
-        if kind == BUBBLE:
-            self.blink = named
-        elif kind == PLUG:
+        if kind == PLUG:
             if not self.patterns:  # ruling: shuffle the used patterns into a new deck
                 self.patterns = self.strings[:-1]
                 self.strings = self.strings[-1:]
@@ -494,8 +524,6 @@ class Blink(State):
             self.strings.append(self.patterns.pop())
             self.log.append(("string", self.strings[-1]))
             self._find_blink()
-        elif kind != BROKEN:
-            self.blink = kind
         if left == 1:
             self.calls[seat] = OPEN
         self._end_turn(seat)
@@ -525,6 +553,16 @@ class Blink(State):
         if self.turns < self.turn_limit:
             self._deal(seat)
 
+    def check_action(self, action: Any) -> Action:
+        """As ``State.check_action``; ``catch seat 4`` at a smaller table says that the
+        seat is not at the table."""
+        if type(action) is Catch and action in _CATCH and action.seat >= self.players:
+            raise NotationError(
+                f"there is no seat {action.seat} to catch: seats are 0 to {self.players - 1}",
+                "Blink, Blink!",
+            )
+        return super().check_action(action)
+
     def why_illegal(self, seat: int, action: Action) -> IllegalAction:
         hands = self.hands
         b = seat * N_KINDS
@@ -541,8 +579,6 @@ class Blink(State):
             t = action.seat
             if t == seat:
                 return IllegalAction("you cannot catch yourself", "Blink, Blink!")
-            if t >= self.players:
-                return IllegalAction(f"there is no seat {t}", "Blink, Blink!")
             return IllegalAction(
                 f"seat {t} is not down to one card without having called Blink!",
                 "Blink, Blink!: another player catches you with only one card before you shout",
@@ -675,6 +711,8 @@ class Blink(State):
             event: dict[str, Any] = {"type": "draw", "seat": entry[1]}
             if seat == entry[1]:
                 event["card"] = KIND_NAME[entry[2]]
+            if len(entry) > 3:  # a draw of the turn (not a catch's): playable or not
+                event["playable"] = bool(entry[3])
             return event
         if kind == "play":
             event = {"type": "play", "seat": entry[1], "card": KIND_NAME[entry[2]]}
@@ -699,6 +737,14 @@ class Blink(State):
 
     # ------------------------------------------------------ copies and worlds
 
+    @property
+    def current_phase(self) -> str:
+        if self.winner >= 0 or self.turns >= self.turn_limit:
+            return "game-over"
+        if OPEN in self.calls:
+            return "blink-race"
+        return "drawn-card" if self.step == DRAWN else "play"
+
     def clone(self) -> Self:
         other = self._clone_base()
         other.hands = self.hands.copy()
@@ -721,39 +767,42 @@ class Blink(State):
         return other
 
     def _redeal(self, seat: int, rng: Rng) -> None:
-        """Re-deal the other hands with the deck (sizes kept) and shuffle the Pattern
-        deck; a player deciding on a drawn card keeps a playable one."""
+        """Re-deal, canonically, what ``seat`` cannot see: the other hands (sizes kept)
+        and the Bulb deck from their pooled cards, sorted first, and the Pattern deck
+        (whose cards are known: every pattern not placed) from sorted order. A player
+        deciding on a drawn card holds a playable one: it is chosen first, from the
+        playable cards of the pool, so the deal always succeeds."""
         n = self.players
-        others = [s for s in range(n) if s != seat]
-        sizes = [self.hand_size(s) for s in range(n)]
-        pool = list(self.deck)
-        for s in others:
+        hands = self.hands
+        counts = [0] * N_KINDS
+        for k in self.deck:
+            counts[k] += 1
+        sizes = [0] * n
+        for s in range(n):
+            if s == seat:
+                continue
             b = s * N_KINDS
-            pool.extend(k for k in range(N_KINDS) for _ in range(self.hands[b + k]))
-        actor = self.turn if self.step == DRAWN and self.turn != seat else -1
-        pool.sort()
-        for _attempt in range(100):
-            rng.shuffle(pool)
-            hands = self.hands.copy()
-            i = 0
-            for s in others:
+            for k in range(N_KINDS):
+                c = hands[b + k]
+                counts[k] += c
+                sizes[s] += c
+                hands[b + k] = 0
+        pool = [k for k in range(N_KINDS) for _ in range(counts[k])]  # sorted
+        if self.step == DRAWN and self.turn != seat:
+            actor = self.turn
+            playable = [i for i, k in enumerate(pool) if self.playable(k)]
+            card = pool.pop(playable[rng.below(len(playable))])
+            self.drawn = card
+            hands[actor * N_KINDS + card] += 1
+            sizes[actor] -= 1
+        rng.shuffle(pool)
+        for s in range(n):
+            if s != seat:
                 b = s * N_KINDS
-                hands[b : b + N_KINDS] = [0] * N_KINDS
-                for k in pool[i : i + sizes[s]]:
-                    hands[b + k] += 1
-                i += sizes[s]
-            if actor < 0:
-                break
-            b = actor * N_KINDS
-            playable = [k for k in range(N_KINDS) for _ in range(hands[b + k]) if self.playable(k)]
-            if playable:
-                self.drawn = playable[rng.below(len(playable))]
-                break
-        else:  # no consistent deal found: leave the hidden cards as they are
-            rng.shuffle(self.patterns)
-            return
-        self.hands = hands
-        self.deck = pool[i:]
+                for _ in range(sizes[s]):
+                    hands[b + pool.pop()] += 1
+        self.deck = pool
+        self.patterns.sort()
         rng.shuffle(self.patterns)
 
     def inventory(self) -> list[str]:
@@ -794,8 +843,15 @@ class Blink(State):
         string = view["string"]
         lights = "  ".join(f"{GLYPHS[c]} {c}" for c in string["lights"])
         blinking = view["blinking"]
+        over = view["outcome"]["status"] != "ongoing"
+        turns = view["turns"]
+        head = (
+            f"game over after {turns} turn{'s' if turns != 1 else ''}"
+            if over
+            else f"turn {turns + 1}, seat {view['turn']} to act ({view['step']})"
+        )
         lines = [
-            f"Blink — turn {view['turns'] + 1}, seat {view['turn']} to act ({view['step']})",
+            f"Blink — {head}",
             f"String {string['id']}: {lights}",
             f"Blinking: {GLYPHS.get(blinking, '?')} {blinking}   may play:"
             f" {', '.join(view['may_play'])} (or a Bubble Bulb, Broken Bulb or Plug)",
@@ -803,7 +859,7 @@ class Blink(State):
             f"   Pattern deck: {view['pattern_deck']}",
         ]
         for s, size in enumerate(view["hand_sizes"]):
-            mark = ">" if s == view["turn"] else " "
+            mark = ">" if s == view["turn"] and not over else " "
             me = " (you)" if s == view["seat"] else ""
             call = view["calls"][s]
             note = {"open": "  ONE CARD, no Blink! yet", "called": "  Blink!"}.get(call, "")

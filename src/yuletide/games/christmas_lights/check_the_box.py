@@ -58,13 +58,25 @@ handed over, every set and every Present drawn are public. From these the table 
 for each player and kind, an interval [at least, at most] of cards held — a player who
 asked for red and has not lost it since holds at least one red; one who gave away or
 lacked red holds none until they draw. The view shows these intervals for every seat
-(``known``: a memory aid, so nobody relies on memory), and ``determinize`` re-deals the
-other hands and the pile respecting every interval and every hand size (it does not use
-finer, joint inferences).
+(``known``: a memory aid, so nobody relies on memory).
+
+``determinize(seat, rng)`` re-deals the other hands and the pile, canonically (its result
+depends only on what the seat knows and on ``rng``): their cards are pooled by kind; each
+hand gets what it is known to hold, then the other cards, sorted and shuffled with
+``rng``, go round the hands (in a shuffled order) wherever a kind is below its bound; a
+hand left short completes by augmenting exchanges (a max-flow step), which always
+succeeds, since the true hands fit. So every hand keeps its size and every interval the
+table knows, and the pile takes the rest in a new order. Every other seat's private
+events are withheld from its log. It does not use finer, joint inferences.
+
+Phases (``current_phase``): ``ask`` (a turn), ``present-bonus`` (a player who drew a
+Present decides on the bonus; the next cards of the pile are in flight) and
+``game-over``.
 
 Options: ``turn_limit`` (default 2000 asks).
 
-Version history: 1 — first release.
+Version history: 1 — first release (within it, later: the canonical determinize; older
+saves still load).
 """
 
 from __future__ import annotations
@@ -73,7 +85,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from ...core.errors import IllegalAction, NotationError
+from ...core.errors import CorruptSave, IllegalAction, NotationError
 from ...core.options import Option
 from ...core.registry import register
 from ...core.rng import Rng
@@ -152,6 +164,9 @@ class CheckTheBox(State):
             minimum=1,
         ),
     )
+    #: ``ask`` (a turn), ``present-bonus`` (a player who drew a Present decides on the
+    #: bonus draw; the pile's next cards are in flight) and ``game-over``.
+    phases: ClassVar[tuple[str, ...]] = ("ask", "present-bonus", "game-over")
     fields: ClassVar[tuple[str, ...]] = (
         "hands",
         "sizes",
@@ -354,6 +369,15 @@ class CheckTheBox(State):
             self.turn = nxt
         self.again = False
 
+    def check_action(self, action: Any) -> Action:
+        """As ``State.check_action``; ``ask 3 red`` at a smaller table says that the seat
+        is not at the table."""
+        if type(action) is Ask and action in _NOTATION.values() and action.target >= self.players:
+            raise NotationError(
+                f"there is no seat {action.target}: seats are 0 to {self.players - 1}", RULE
+            )
+        return super().check_action(action)
+
     def why_illegal(self, seat: int, action: Action) -> IllegalAction:
         if self.step == PRESENT_STEP:
             return IllegalAction(
@@ -368,10 +392,6 @@ class CheckTheBox(State):
             )
         if action.target == seat:
             return IllegalAction("you cannot ask yourself: choose another player", RULE)
-        if action.target >= self.players:
-            return IllegalAction(
-                f"there is no seat {action.target}: seats are 0 to {self.players - 1}", RULE
-            )
         return IllegalAction(
             f"you may only ask for a card you have in your own hand, and you hold no"
             f" {KIND_NAME[action.kind]}",
@@ -486,6 +506,12 @@ class CheckTheBox(State):
 
     # ------------------------------------------------------ copies and worlds
 
+    @property
+    def current_phase(self) -> str:
+        if self._over:
+            return "game-over"
+        return STEP_NAME[self.step]
+
     def clone(self) -> Self:
         other = self._clone_base()
         other.hands = [h.copy() for h in self.hands]
@@ -504,52 +530,100 @@ class CheckTheBox(State):
         return other
 
     def _redeal(self, seat: int, rng: Rng) -> None:
-        """Re-deal the pile and the other hands: each hand keeps its size and, kind by
-        kind, what the table knows of it ([at least, at most]); the pile takes the rest
-        in a new order."""
+        """Re-deal, canonically, the pile and the other hands from their pooled cards
+        (counted by kind): each hand keeps its size and, kind by kind, what the table
+        knows of it ([at least, at most]); the pile takes the rest in a new order.
+
+        Each hand first gets what it is known to hold; the other cards, sorted and then
+        shuffled, go round the hands (in a shuffled order) wherever a kind is still
+        below its bound; a hand left short then takes cards by augmenting paths (it
+        takes a kind another hand holds above its least, which takes a kind still in
+        the pile in exchange, and so on), which always completes the deal, since the
+        true hands are one that fits."""
         others = [s for s in range(self.players) if s != seat]
         pool = [0] * N_KINDS
         for k in self.pile:
             pool[k] += 1
         for s in others:
+            hand = self.hands[s]
             for k in range(N_KINDS):
-                pool[k] += self.hands[s][k]
+                pool[k] += hand[k]
+        lo, hi, sizes = self.lo, self.hi, self.sizes
+        left = pool  # cards not dealt yet (they end in the pile)
+        hands: dict[int, list[int]] = {}
+        for s in others:  # first what each hand is known to hold
+            base = s * N_KINDS
+            hand = lo[base : base + N_KINDS]
+            for k in range(N_KINDS):
+                left[k] -= hand[k]
+            hands[s] = hand
+        cards = [k for k in range(N_KINDS) for _ in range(left[k])]
+        rng.shuffle(cards)
+        order = others.copy()
+        rng.shuffle(order)
+        for s in order:
+            base = s * N_KINDS
+            hand = hands[s]
+            need = sizes[s] - sum(hand)
+            rest = []
+            for k in cards:
+                if need and hand[k] < hi[base + k]:
+                    hand[k] += 1
+                    left[k] -= 1
+                    need -= 1
+                else:
+                    rest.append(k)
+            cards = rest
+        short = False
+        for s in order:
+            while sum(hands[s]) < sizes[s]:
+                self._augment(s, hands, left)
+                short = True
+        pile = cards  # the undealt cards, in shuffled order
+        if short:  # the exchanges took some of them: deal the pile again
+            pile = [k for k in range(N_KINDS) for _ in range(left[k])]
+            rng.shuffle(pile)
+        for s in others:
+            self.hands[s] = hands[s]
+        self.pile = pile
+
+    def _augment(self, short: int, hands: dict[int, list[int]], left: list[int]) -> None:
+        """Give hand ``short`` one more card without breaking any bound, by a shortest
+        augmenting chain (breadth first; seats and kinds in order): each hand in it
+        gives a kind it holds above its least to the one before, and takes another;
+        the last takes a card still undealt."""
         lo, hi = self.lo, self.hi
-        for _attempt in range(100):
-            left = pool.copy()
-            hands: dict[int, list[int]] = {}
-            ok = True
-            for s in others:  # first what each hand is known to hold
-                base = s * N_KINDS
-                hand = [lo[base + k] for k in range(N_KINDS)]
+        parent: dict[int, tuple[int, int]] = {short: (-1, -1)}  # seat -> (given to, kind)
+        frontier = [short]
+        while frontier:
+            nxt: list[int] = []
+            for x in frontier:
+                base = x * N_KINDS
                 for k in range(N_KINDS):
-                    left[k] -= hand[k]
-                hands[s] = hand
-            cards = [k for k in range(N_KINDS) for _ in range(left[k])]
-            rng.shuffle(cards)
-            order = others.copy()
-            rng.shuffle(order)
-            for s in order:
-                base = s * N_KINDS
-                hand = hands[s]
-                need = self.sizes[s] - sum(hand)
-                rest = []
-                for k in cards:
-                    if need and hand[k] < hi[base + k]:
-                        hand[k] += 1
-                        need -= 1
-                    else:
-                        rest.append(k)
-                cards = rest
-                if need:
-                    ok = False
-                    break
-            if ok:
-                for s in others:
-                    self.hands[s] = hands[s]
-                self.pile = cards
-                return
-        # No consistent deal found (never seen in tests): keep the hidden cards as they are.
+                    if hands[x][k] >= hi[base + k]:
+                        continue
+                    if left[k] > 0:  # found: x takes an undealt k, then pass it on back
+                        left[k] -= 1
+                        hands[x][k] += 1
+                        giver = x
+                        to, kind = parent[giver]
+                        while to >= 0:
+                            hands[giver][kind] -= 1
+                            hands[to][kind] += 1
+                            giver = to
+                            to, kind = parent[giver]
+                        return
+                    for t, hand in hands.items():
+                        if t not in parent and hand[k] > lo[t * N_KINDS + k]:
+                            parent[t] = (x, k)
+                            nxt.append(t)
+            frontier = nxt
+        # Unreachable for a state the rules made (its true hands fit); a save edited by
+        # hand can hold knowledge no deal fits.
+        raise CorruptSave(
+            f"no deal fits what the table knows of seat {short}'s hand: this state's"
+            " known intervals contradict its cards"
+        )
 
     def inventory(self) -> list[str]:
         cards = [KIND_NAME[k] for k in self.pile]
@@ -583,12 +657,16 @@ class CheckTheBox(State):
 
     @staticmethod
     def render(view: Mapping[str, Any]) -> str:
-        lines = [
-            f"Check the Box — ask {view['turns'] + 1}, seat {view['turn']}'s turn"
-            f"   cards in the box: {view['box']}"
-        ]
+        over = view["outcome"]["status"] != "ongoing"
+        asks = view["turns"]
+        head = (
+            f"game over after {asks} ask{'s' if asks != 1 else ''}"
+            if over
+            else f"ask {asks + 1}, seat {view['turn']}'s turn"
+        )
+        lines = [f"Check the Box — {head}   cards in the box: {view['box']}"]
         for s, n in enumerate(view["hand_sizes"]):
-            mark = ">" if s == view["turn"] else " "
+            mark = ">" if s == view["turn"] and not over else " "
             me = " (you)" if s == view["seat"] else ""
             sets = " ".join(f"{GLYPH[k]}x3" for k in view["sets"][s]) or "-"
             known = view["known"][s]

@@ -83,11 +83,23 @@ Readings of our own (each tested by name):
 Knowledge: your own hand and your pending choice; everything scored, dropped, saved or
 placed (face-up); and, as a memory aid, the cards of every hand you passed on and have
 not seen since (a hand you held, minus the cards revealed from it since: after the first
-pass you know your left neighbour's hand). Other seats' pending choices (card, Broken
-Bulb, Bubble assignments) are never shown or logged, only that they were made; another
-seat's choice is seen as "chooses a card" (``action_seen_by``). ``determinize`` re-deals
-the hands nobody has shown you together with the unseen cards in the box, and re-draws
-every other seat's pending choices from what it could have chosen.
+pass you know your left neighbour's hand). Your own cards come to you by events: the
+deal shows you your nine cards and every pass the hand you receive (each private to its
+receiver; the table sees only the deal and the pass). Other seats' pending choices
+(card, Broken Bulb, Bubble assignments) are never shown or logged, only that they were
+made; another seat's choice is seen as "chooses a card" (``action_seen_by``).
+
+``determinize(seat, rng)`` depends only on what ``seat`` knows and on ``rng``: the hands
+it has never held (with their pending choices) and the face-down box cards form one pool,
+put in canonical order (sorted by kind) and shuffled, then dealt back in the same sizes;
+every other seat's pending card choice is re-drawn uniformly from its cards (from the
+known packet, for a hand ``seat`` has held), a pending Broken Bulb decision uniformly
+between use and keep, and pending Bubble assignments uniformly among the colours. What
+the other seats know (the hands they passed on) is a fact of the re-dealt world, so it
+stays true. Phases (``current_phase``): ``choose`` (hidden card choices pending),
+``resolve`` (public step-2 decisions: placing a Character, a Plug's take),
+``broken-bulbs`` (hidden Broken Bulb decisions pending), ``assign-bubbles`` (hidden
+Bubble assignments pending) and ``over``.
 
 Options: ``turn_limit`` (default 1000 actions).
 
@@ -201,6 +213,10 @@ class FestivalOfLights(State):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 4
     default_players: ClassVar[int] = 4
+    #: choose: hidden card choices pending; resolve: Character placements and Plug takes
+    #: (public); broken-bulbs: hidden Broken Bulb decisions pending; assign-bubbles:
+    #: hidden Bubble Bulb assignments pending; over.
+    phases: ClassVar[tuple[str, ...]] = PHASE_NAME
     options_spec: ClassVar[tuple[Option, ...]] = (
         Option(
             "turn_limit",
@@ -275,7 +291,7 @@ class FestivalOfLights(State):
         for seat in range(n):
             for _ in range(HAND):
                 self.hands[seat][deck.pop()] += 1
-        self.log.append(("deal", HAND))
+        self.log.append(("deal", HAND, *_flat(self.hands)))
         self.middle = [0] * N_KINDS
         self.box_known = [0] * N_KINDS
         shown = 0
@@ -307,6 +323,10 @@ class FestivalOfLights(State):
         self.cards = []
 
     # ------------------------------------------------------------- the rules
+
+    @property
+    def current_phase(self) -> str:
+        return PHASE_NAME[self.phase]
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -476,7 +496,8 @@ class FestivalOfLights(State):
         self.hands = [self.hands[(s - 1) % n] for s in range(n)]  # reading left-is-next-seat
         self.round += 1
         self.phase = CHOOSE
-        self.log.append(("pass", self.round + 1))
+        # Each seat is shown the hand it receives (private to it).
+        self.log.append(("pass", self.round + 1, *_flat(self.hands)))
 
     def _sizes(self) -> list[list[int]]:
         """Reading pile-size: plain bulbs and Bubble Bulbs once, Character cards twice."""
@@ -550,7 +571,10 @@ class FestivalOfLights(State):
             )
         if phase == RESOLVE:
             if self.pending[seat] == PLACE:
-                colours = ", ".join(COLOURS[c] for c in self._pile_colours(seat))
+                # RULINGS: with no pile yet, a Character starts a pile of any colour.
+                colours = ", ".join(COLOURS[c] for c in self._pile_colours(seat)) or (
+                    "you have none yet: any colour starts one"
+                )
                 if isinstance(action, Place):
                     return IllegalAction(
                         f"you have no {COLOURS[action.colour]} pile: a Character card goes on"
@@ -722,9 +746,15 @@ class FestivalOfLights(State):
         if kind in ("middle", "set_aside"):
             return {"type": kind, "card": KIND_NAME[entry[1]]}
         if kind == "deal":
-            return {"type": "deal", "cards_each": entry[1]}
+            event = {"type": "deal", "cards_each": entry[1]}
+            if seat is not None:
+                event["your_hand"] = _packed_hand(entry, 2, seat)
+            return event
         if kind == "pass":
-            return {"type": "pass_left", "round": entry[1]}
+            event = {"type": "pass_left", "round": entry[1]}
+            if seat is not None:
+                event["you_receive"] = _packed_hand(entry, 2, seat)
+            return event
         if kind in ("last_cards", "assign_bubbles"):
             return {"type": kind}
         if kind == "assigned":
@@ -788,34 +818,43 @@ class FestivalOfLights(State):
         return other
 
     def _redeal(self, seat: int, rng: Rng) -> None:
-        """Re-deal the hands ``seat`` has never held with the unseen box cards; re-draw
-        every other seat's pending choices from what it could have chosen."""
+        """Re-deal the hands ``seat`` has never held (with their pending choices) and the
+        unseen box cards, from one pool in canonical order (sorted by kind); re-draw
+        every other seat's pending choices (card, Broken Bulb, Bubble assignments) from
+        what it could have chosen. Nothing hidden is copied: the hands ``seat`` has held
+        are known to it, everything else comes out of the shuffled pool."""
         n = self.players
+        hands, chosen = self.hands, self.chosen
         unseen = [s for s in range(n) if s != seat and not self._seen(seat, s)]
-        pool = _cards(self.box_hidden)
+        counts = self.box_hidden.copy()
+        sizes = []
         for s in unseen:
-            pool.extend(_cards(self.hands[s]))
-            if self.chosen[s] != UNCHOSEN:
-                pool.append(self.chosen[s])
+            hand = hands[s]
+            for k in range(N_KINDS):
+                counts[k] += hand[k]
+            if chosen[s] != UNCHOSEN:
+                counts[chosen[s]] += 1
+            sizes.append(sum(hand) + (chosen[s] != UNCHOSEN))
+        pool = _cards(counts)  # canonical: sorted by kind, whatever the true split was
         rng.shuffle(pool)
-        for s in unseen:
-            size = sum(self.hands[s]) + (self.chosen[s] != UNCHOSEN)
+        for s, size in zip(unseen, sizes, strict=True):
             hand = [0] * N_KINDS
             for _ in range(size):
                 hand[pool.pop()] += 1
-            self.hands[s] = hand
-            if self.chosen[s] != UNCHOSEN:
-                self.chosen[s] = self._redraw_choice(s, rng)
-        self.box_hidden = [pool.count(k) for k in range(N_KINDS)]
+            hands[s] = hand
+            chosen[s] = UNCHOSEN if chosen[s] == UNCHOSEN else self._redraw_choice(s, rng)
+        self.box_hidden = [0] * N_KINDS
+        for k in pool:
+            self.box_hidden[k] += 1
         for s in range(n):
             if s == seat:
                 continue
-            if s not in unseen and self.chosen[s] != UNCHOSEN:
-                self.hands[s][self.chosen[s]] += 1
-                self.chosen[s] = self._redraw_choice(s, rng)
+            if s not in unseen and chosen[s] != UNCHOSEN:
+                hands[s][chosen[s]] += 1  # the packet ``seat`` knows: hand and choice
+                chosen[s] = self._redraw_choice(s, rng)
             redraw(self.rescue, s, (0, 1), rng)  # keep or use, as far as ``seat`` knows
             given = sum(self.assigned[s])
-            if given and self.phase == ASSIGN:
+            if given and self.phase == ASSIGN:  # public only once everyone has assigned
                 picks = [0] * N_COLOURS
                 for _ in range(given):
                     picks[rng.below(N_COLOURS)] += 1
@@ -926,6 +965,17 @@ class FestivalOfLights(State):
                     )
                 )
         return "\n".join(lines)
+
+
+def _flat(hands: list[list[int]]) -> list[int]:
+    """Every seat's hand (a count per kind), one after another, for a log entry."""
+    return [count for hand in hands for count in hand]
+
+
+def _packed_hand(entry: LogEntry, start: int, seat: int) -> list[str]:
+    """``seat``'s hand out of a log entry holding every hand from item ``start`` on."""
+    at = start + seat * N_KINDS
+    return _names(list(entry[at : at + N_KINDS]))
 
 
 def _cards(counts: list[int]) -> list[int]:

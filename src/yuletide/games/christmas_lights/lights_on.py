@@ -65,9 +65,16 @@ A swap is public, so the view also lists the cards everyone knows a player holds
 from the Market and not given back since). Your team's signal, and only that a signal
 was chosen by the other team: the other team's signal is never shown (not even after the
 game), and another team's ``signal`` action is seen as "chooses a signal"
-(``action_seen_by``). ``determinize`` re-deals the Bulb deck and the cards of the other
-hands nobody knows (and your own while you have not looked), and re-draws the other
-team's signal.
+(``action_seen_by``). Your hand comes to you by an event: at "go" each seat is shown its
+own hand (the table sees only "go").
+
+``determinize(seat, rng)`` depends only on what ``seat`` knows and on ``rng``: the Bulb
+deck and the cards of the other hands nobody knows (and ``seat``'s own while it has not
+looked) form one pool, sorted by kind and shuffled, dealt back around the publicly known
+cards; the other team's secret signal is re-drawn uniformly among the emotes (nothing
+public bears on it: any emote may be a bluff), ``seat``'s own team's is kept. Phases
+(``current_phase``): ``signal`` (the teams' secret signals being chosen, hands
+face-down), ``play`` (the real-time race) and ``over``.
 
 Options: ``turn_limit`` (default 5000 actions).
 
@@ -221,6 +228,9 @@ class LightsOnGame(State):
     max_players: ClassVar[int] = 4
     default_players: ClassVar[int] = 4
     real_time: ClassVar[bool] = REAL_TIME
+    #: signal: the teams' secret signals are being chosen (hands face-down); play: the
+    #: real-time race of swaps, votes, emotes and calls; over.
+    phases: ClassVar[tuple[str, ...]] = ("signal", "play", "over")
     options_spec: ClassVar[tuple[Option, ...]] = (
         Option(
             "turn_limit",
@@ -299,6 +309,10 @@ class LightsOnGame(State):
 
     # ------------------------------------------------------------- the rules
 
+    @property
+    def current_phase(self) -> str:
+        return "over" if self.winner >= 0 else PHASE_NAME[self.phase]
+
     def _live(self) -> bool:
         return self.winner < 0 and self.actions < self.turn_limit
 
@@ -355,7 +369,8 @@ class LightsOnGame(State):
             self.log.append(("signal", seat % 2, seat))
             if UNCHOSEN not in self.signals:
                 self.phase = PLAY
-                self.log.append(("go",))
+                # "GO!": everyone looks at their hand (each sees its own).
+                self.log.append(("go", *(k for hand in self.hands for k in hand)))
         elif type(action) is NewLights:
             self.votes[seat] = 1
             self.log.append(("vote", seat))
@@ -428,11 +443,6 @@ class LightsOnGame(State):
                 return IllegalAction(
                     f"you hold no {KIND_NAME[give]} card to place in the Market",
                     RULE + ", Playing a Round",
-                )
-            if give == take:
-                return IllegalAction(
-                    "giving and taking the same kind of card changes nothing: take another kind",
-                    "reading swap-by-kind",
                 )
             held = ", ".join(_cards_names(self.market))
             return IllegalAction(
@@ -553,7 +563,10 @@ class LightsOnGame(State):
         if kind == "signal":
             return {"type": "signal_chosen", "team": entry[1], "seat": entry[2]}
         if kind == "go":
-            return {"type": "go"}
+            if seat is None:
+                return {"type": "go"}
+            at = 1 + seat * N_KINDS
+            return {"type": "go", "your_hand": _cards_names(list(entry[at : at + N_KINDS]))}
         if kind == "new_lights":
             return {"type": "new_lights", "market": [KIND_NAME[k] for k in entry[1:]]}
         if kind == "reshuffle":
@@ -592,12 +605,18 @@ class LightsOnGame(State):
         return other
 
     def _redeal(self, seat: int, rng: Rng) -> None:
-        """Re-deal the deck and every card of the other hands that nobody knows (and
-        ``seat``'s own before it has looked); re-draw the other team's signal."""
+        """Re-deal the Bulb deck and every card of the other hands that is not publicly
+        known (and ``seat``'s own while it has not looked), from one pool sorted by kind;
+        the publicly known cards (``known``, taken from the Market) stay with their
+        holders. Re-draw the other team's secret signal uniformly among the emotes."""
         hidden = [s for s in range(4) if s != seat or self.phase == SIGNAL]
-        pool = list(self.deck)
+        counts = [0] * N_KINDS
+        for k in self.deck:
+            counts[k] += 1
         for s in hidden:
-            pool.extend(_cards([h - k for h, k in zip(self.hands[s], self.known[s], strict=True)]))
+            for k, (h, known) in enumerate(zip(self.hands[s], self.known[s], strict=True)):
+                counts[k] += h - known
+        pool = _cards(counts)  # canonical: sorted by kind, whatever the true order was
         rng.shuffle(pool)
         for s in hidden:
             hand = self.known[s].copy()

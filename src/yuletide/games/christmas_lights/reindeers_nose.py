@@ -57,14 +57,24 @@ Knowledge: your own hand; everyone's hand size, which seats have a card waiting 
 of them, who pointed in which order, everyone's Pattern cards and the top of the Pattern
 pile. The view also lists what you remember: the card you passed while it still waits,
 and the card your left neighbour picked up from you until they pass a card on (then it
-may be gone). Passes and pick-ups are not logged one by one (a six-player game has
-thousands; the view shows their effect and the record keeps them), so the log holds only
-public round events. Another seat sees a pass as "pass a card" (``action_seen_by``).
-``determinize`` re-deals every card hidden from the seat (other hands and the cards
-waiting that it did not pass), keeping its own hand, the card it passed, the card its
-neighbour is known to hold and, after the first point, a set of four in the set-holder's
-hand (of a colour drawn among those possible); the Pattern pile under its top card is
-re-shuffled.
+may be gone). Passes are not logged (a six-player game has thousands; the view shows
+their effect, the record keeps them, and another seat sees a pass as "pass a card",
+``action_seen_by``). What you learn is logged: each deal shows you your four cards, and
+each pick-up is an event in which the picker (and the passer, who knows the card) sees
+the card and everyone else only that it was picked up.
+
+``determinize(seat, rng)`` depends only on what ``seat`` knows and on ``rng``. Kept: its
+own hand, the cards it passed that still wait, the card its left neighbour took from it
+and, after the first point, a set of four in the set-holder's hand. Every other Bulb
+card (the other hands, the cards waiting that it did not pass) forms one pool sorted by
+colour: the set's colour is drawn among those the pool allows, then the pool is shuffled
+and dealt back in the same sizes. What every other seat knows — the card its left
+neighbour took from it, while it surely still holds it — is re-sampled as a card of that
+neighbour's re-dealt hand (so it stays true); whether such a card is known is public
+(every pass and pick-up is seen). The Pattern pile under its face-up top card is put in
+order and shuffled. Phases (``current_phase``): ``passing`` (the race of passes and
+pick-ups, cards in flight face-down), ``pointing`` (someone has pointed with a set
+nobody else has seen) and ``over``.
 
 Options: ``turn_limit`` (default 20000 actions).
 
@@ -135,6 +145,9 @@ class ReindeersNose(State):
     max_players: ClassVar[int] = 6
     default_players: ClassVar[int] = 4
     real_time: ClassVar[bool] = REAL_TIME
+    #: passing: the race of passes and pick-ups (cards in flight face-down); pointing:
+    #: someone has pointed with a set nobody else has seen; over.
+    phases: ClassVar[tuple[str, ...]] = ("passing", "pointing", "over")
     options_spec: ClassVar[tuple[Option, ...]] = (
         Option(
             "turn_limit",
@@ -197,9 +210,16 @@ class ReindeersNose(State):
         self.known = [-1] * n
         self.pointed = []
         self.round += 1
-        self.log.append(("deal", self.round))
+        # Each seat is shown its own four cards (private to it).
+        self.log.append(("deal", self.round, *(c for hand in self.hands for c in hand)))
 
     # ------------------------------------------------------------- the rules
+
+    @property
+    def current_phase(self) -> str:
+        if self.loser >= 0:
+            return "over"
+        return "pointing" if self.pointed else "passing"
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -238,6 +258,8 @@ class ReindeersNose(State):
             self.hands[seat][colour] += 1
             self.sizes[seat] += 1
             self.known[(seat - 1) % n] = colour
+            # The picker sees the card (and the passer knows it): the others see a pick-up.
+            self.log.append(("pick_up", seat, colour))
         else:
             self.pointed.append(seat)
             self.log.append(("point", seat, len(self.pointed)))
@@ -253,7 +275,9 @@ class ReindeersNose(State):
         self.log.append(("round_end", last, first, colour))
         card = self.pile.pop()
         self.patterns[last].append(card)
-        self.log.append(("pattern", last, card, len(self.patterns[last])))
+        # The pile's new top card is turned face-up for everyone to see.
+        top = self.pile[-1] if self.pile else -1
+        self.log.append(("pattern", last, card, len(self.patterns[last]), top))
         if len(self.patterns[last]) == PATTERNS_TO_LOSE:
             self.loser = last
             self.log.append(("eliminated", last))
@@ -268,7 +292,6 @@ class ReindeersNose(State):
         return None
 
     def why_illegal(self, seat: int, action: Action) -> IllegalAction:
-        n = self.players
         hand = self.hands[seat]
         if self.pointed:
             return IllegalAction(
@@ -297,13 +320,7 @@ class ReindeersNose(State):
                 "no card is waiting in front of you yet", RULE + ": take the card passed to you"
             )
         assert isinstance(action, Pass)
-        colour = action.colour
-        if colour >= n:
-            return IllegalAction(
-                f"there are no {COLOURS[colour]} bulbs with {n} players; the colours are"
-                f" {', '.join(COLOURS[:n])}",
-                "Reindeer's Nose, Components",
-            )
+        colour = action.colour  # one of the colours in play (core's action guard)
         if self.sizes[seat] < CARDS_EACH:
             return IllegalAction(
                 "you may pass only while holding four cards: pick up the card passed to you first",
@@ -370,7 +387,16 @@ class ReindeersNose(State):
     def _render_event(self, entry: LogEntry, seat: int | None) -> dict[str, Any]:
         kind = entry[0]
         if kind == "deal":
-            return {"type": "deal", "round": entry[1], "cards_each": CARDS_EACH}
+            event = {"type": "deal", "round": entry[1], "cards_each": CARDS_EACH}
+            if seat is not None:
+                at = 2 + seat * self.players
+                event["your_hand"] = _names(list(entry[at : at + self.players]))
+            return event
+        if kind == "pick_up":
+            picker = entry[1]
+            if seat is not None and (seat == picker or seat == (picker - 1) % self.players):
+                return {"type": "pick_up", "seat": picker, "card": COLOURS[entry[2]]}
+            return {"type": "pick_up", "seat": picker}
         if kind == "point":
             return {"type": "point", "seat": entry[1], "order": entry[2]}
         if kind == "round_end":
@@ -386,6 +412,7 @@ class ReindeersNose(State):
                 "seat": entry[1],
                 "card": PATTERN_IDS[entry[2]],
                 "held": entry[3],
+                "next_pattern": PATTERN_IDS[entry[4]] if len(entry) > 4 and entry[4] >= 0 else None,
             }
         return {"type": "eliminated", "seat": entry[1]}
 
@@ -407,9 +434,14 @@ class ReindeersNose(State):
         return other
 
     def _redeal(self, seat: int, rng: Rng) -> None:
-        """Re-deal every Bulb card hidden from ``seat``: the other hands and the cards
-        waiting that ``seat`` did not pass. Kept: its own hand, the card it passed, the
-        card its left neighbour took from it, a set in the set-holder's hand."""
+        """Re-deal every Bulb card hidden from ``seat`` (the other hands and the cards
+        waiting that ``seat`` did not pass) from one pool sorted by colour. Kept: its own
+        hand, the cards it passed that still wait, the card its left neighbour took from
+        it (``known[seat]``) and, once someone has pointed, a set of four in the
+        set-holder's hand (its colour drawn among those the pool allows). Re-sampled:
+        what every other seat knows its left neighbour took from it (a card of that
+        neighbour's re-dealt hand: whether such a card is known is public, every pass and
+        pick-up being seen), and the Pattern pile under its face-up top card."""
         n = self.players
         left = (seat + 1) % n
         held = self.known[seat]  # in the left neighbour's hand, for sure
@@ -426,15 +458,14 @@ class ReindeersNose(State):
         setter = self.pointed[0] if self.pointed and self.pointed[0] != seat else -1
         set_colour = -1
         if setter >= 0:
-            bonus = 1 if setter == left and held >= 0 else 0
-            options = [
-                c
-                for c in range(n)
-                if pool[c] >= CARDS_EACH - (bonus if c == held else 0) and not (bonus and c != held)
-            ]
+            if setter == left and held >= 0:
+                options = [held] if pool[held] >= CARDS_EACH - 1 else []
+            else:
+                options = [c for c in range(n) if pool[c] >= CARDS_EACH]
+            # The true set is always among the options, so the list is never empty.
             set_colour = options[rng.below(len(options))]
-            pool[set_colour] -= CARDS_EACH - (bonus if set_colour == held else 0)
-        cards = [c for c in range(n) for _ in range(pool[c])]
+            pool[set_colour] -= CARDS_EACH - (1 if setter == left and held >= 0 else 0)
+        cards = [c for c in range(n) for _ in range(pool[c])]  # canonical: by colour
         rng.shuffle(cards)
         for s in range(n):
             if s == seat:
@@ -453,9 +484,19 @@ class ReindeersNose(State):
         for s in range(n):
             if s != left:
                 self.waiting[s] = [cards.pop() for _ in self.waiting[s]]
-        assert not cards
+        known = self.known
+        for s in range(n):
+            # known[seat] is seat's own memory, known[seat - 1] the card seat took.
+            if known[s] >= 0 and s != seat and (s + 1) % n != seat:
+                hand = self.hands[(s + 1) % n]
+                pick = rng.below(sum(hand))  # four cards: it picked up and has not passed
+                for c in range(n):
+                    pick -= hand[c]
+                    if pick < 0:
+                        known[s] = c
+                        break
         if len(self.pile) > 2:
-            under = self.pile[:-1]
+            under = sorted(self.pile[:-1])
             rng.shuffle(under)
             self.pile[:-1] = under
 

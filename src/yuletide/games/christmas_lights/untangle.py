@@ -65,12 +65,30 @@ Readings of ours where the rulebook is silent (each tested by name):
 Knowledge: hands and unfinished Pattern cards are hidden from the other seats; the knot,
 the discard pile and completed patterns are public. The view lists a seat's own hand and
 patterns, the discard pile (counted by kind: its order never matters) and every completed
-pattern. ``cards 1 3`` names places in a hidden hand, so the others see it
-(``action_seen_by``) as the cards discarded only. ``determinize`` re-deals the deck with
-the other hands (keeping sizes), and the other players' unfinished Pattern cards with
-those left in the box; a player choosing which pattern to complete is dealt at least two
-patterns that match the knot. It does not use the inference that a player who did not
-complete a pattern showing in the knot does not hold it.
+pattern. ``cards 1 3`` names places in a hidden hand, so the others are shown it
+(``action_seen_by``) as the number of cards discarded only; the ``discard`` events then
+show the cards, face up.
+
+``determinize(seat, rng)`` re-deals what the seat cannot see, canonically (its result
+depends only on what the seat knows and on ``rng``): the other hands and the deck are
+pooled, sorted and dealt again (hand sizes kept) with ``rng``; the Pattern cards that are
+neither the seat's own nor completed are sorted and dealt again to the other players
+(each keeps how many it has left), the rest going back to the box. The player on turn
+keeps what the table knows of its patterns now: choosing which pattern to complete, it is
+dealt at least two that show in the knot; choosing which cards of a pattern that was the
+only one of its patterns showing, none of its others shows; of one it chose among
+several, at least one other does (the two ``which-cards`` steps are told apart in the
+state for this). Every other seat's private events are withheld from its log, and later
+reshuffles are shuffled by ``rng``. It does not use the inference that a player who did
+not complete a pattern showing in the knot at an earlier check does not hold it, nor what
+the seat knows of the deck after a reshuffle (the public discard pile): those cards are
+pooled with the hands like the rest.
+
+Phases (``current_phase``): one per step of a turn — ``untangle``, ``action``, ``place``,
+``discard``, ``complete`` (choosing which of several matching patterns to complete) and
+``which-cards`` (choosing the five cards of a pattern matching in several places) — and
+``game-over``. The last two steps are rare in random play (two patterns of one player
+showing at once, or one showing twice).
 
 Decisions are split so each is small: the swap, then the card, then where it goes (or
 ``discard`` then which cards); a step with one way to go on (a single match) is not a
@@ -79,14 +97,15 @@ decision.
 Options: ``turn_limit`` (default 1500 turns; RULINGS.md, safety limits: the game then ends
 *unfinished*).
 
-Version history: 1 — first release.
+Version history: 1 — first release (within it, later: ``cards 1 3`` is shown to the
+others as the number of cards discarded; the canonical determinize; older saves still load).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import combinations
+from math import comb
 from typing import Any, ClassVar, Self
 
 from ...core.errors import IllegalAction, NotationError
@@ -118,8 +137,13 @@ RUN = 5
 MAX_KNOT = sum(COUNTS) - COUNTS[BROKEN]
 BOXED = -1  # owner of a Pattern card returned to the box
 
-SWAP, CHOOSE, PLACE, DISCARDING, COMPLETE, WINDOW = range(6)
-STEP_NAME = ("untangle", "action", "place", "discard", "complete", "which-cards")
+#: The steps of a turn. WINDOW and CHOSEN are both "which cards" (a pattern that matches
+#: in several places): WINDOW when it was the only one of the player's patterns showing
+#: in the knot, CHOSEN when the player chose it among several (so at least one other
+#: still shows). The table can tell the two apart, and determinize keeps the difference.
+SWAP, CHOOSE, PLACE, DISCARDING, COMPLETE, WINDOW, CHOSEN = range(7)
+#: The step as the view names it; it is also the phase (``current_phase``).
+STEP_NAME = ("untangle", "action", "place", "discard", "complete", "which-cards", "which-cards")
 LEFT, RIGHT = 0, 1
 RULE = "Untangle, How to Play"
 
@@ -312,6 +336,11 @@ class Untangle(State):
             minimum=1,
         ),
     )
+    #: One per step of a turn (``untangle``, ``action``, ``place``, ``discard``,
+    #: ``complete``: choosing which of several matching patterns to complete,
+    #: ``which-cards``: choosing where a pattern matching in several places is taken),
+    #: then ``game-over``.
+    phases: ClassVar[tuple[str, ...]] = (*dict.fromkeys(STEP_NAME), "game-over")
     fields: ClassVar[tuple[str, ...]] = (
         "hands",
         "deck",
@@ -447,7 +476,7 @@ class Untangle(State):
             self.hands[seat * N_KINDS + k] -= 1
             self.placing = k
             self.step = PLACE
-        elif kind is On and self.step == WINDOW:
+        elif kind is On and self.step >= WINDOW:
             p = self.pending
             self.pending = -1
             self._complete(seat, p, action.index)  # type: ignore[attr-defined]
@@ -488,7 +517,7 @@ class Untangle(State):
                 self._complete(seat, p, starts[0])
             else:
                 self.pending = p
-                self.step = WINDOW
+                self.step = CHOSEN
 
     def _place_on(self, seat: int, i: int) -> None:
         card = self.placing
@@ -599,12 +628,12 @@ class Untangle(State):
         return True
 
     def action_seen_by(self, seat: int, action: Action, viewer: int | None) -> str:
-        """``cards 1 3`` names places in a hidden hand (their order tells something about
-        the cards kept): the others see only the cards discarded, face up."""
+        """``cards 1 3`` names places in a hidden hand (which places tells something
+        about the cards kept): the others see how many cards go; the ``discard`` events
+        then show them, face up."""
         if isinstance(action, Cards) and viewer != seat:
-            cards = hand_cards(self.hands, seat)
-            gone = [KIND_NAME[k] for i, k in enumerate(cards) if action.mask >> i & 1]
-            return "discard " + " ".join(gone)
+            count = action.mask.bit_count()
+            return f"discard {count} card{'s' if count != 1 else ''}"
         return str(action)
 
     def why_illegal(self, seat: int, action: Action) -> IllegalAction:
@@ -783,6 +812,12 @@ class Untangle(State):
 
     # ------------------------------------------------------ copies and worlds
 
+    @property
+    def current_phase(self) -> str:
+        if self.winner >= 0 or self.turns >= self.turn_limit:
+            return "game-over"
+        return STEP_NAME[self.step]
+
     def clone(self) -> Self:
         other = self._clone_base()
         other.hands = self.hands.copy()
@@ -802,38 +837,55 @@ class Untangle(State):
         return other
 
     def _redeal(self, seat: int, rng: Rng) -> None:
-        """Re-deal the deck with the other hands, and the other players' unfinished
-        patterns with the boxed ones; a player choosing which pattern to complete keeps
-        at least two patterns that match the knot."""
-        others = [s for s in range(self.players) if s != seat]
+        """Re-deal, canonically, what ``seat`` cannot see: the other hands (sizes kept)
+        and the deck from their pooled cards, sorted first; the other players'
+        unfinished Pattern cards (counts kept) with those in the box, from sorted order.
+        The player on turn keeps what the table knows of its patterns now: choosing
+        which to complete, at least two of them show in the knot; choosing which cards
+        of a pattern that was the only one showing, none of the others shows; of one it
+        chose among several, at least one other shows."""
+        n = self.players
         hands = self.hands
-        pool = list(self.deck)
-        sizes = {}
-        for s in others:
-            pool.extend(hand_cards(hands, s))
-            sizes[s] = self.hand_size(s)
-            hands[s * N_KINDS : (s + 1) * N_KINDS] = [0] * N_KINDS
+        counts = [0] * N_KINDS
+        for k in self.deck:
+            counts[k] += 1
+        sizes = [0] * n
+        for s in range(n):
+            if s != seat:
+                b = s * N_KINDS
+                for k in range(N_KINDS):
+                    c = hands[b + k]
+                    counts[k] += c
+                    sizes[s] += c
+                    hands[b + k] = 0
+        pool = [k for k in range(N_KINDS) for _ in range(counts[k])]  # sorted
         rng.shuffle(pool)
-        for s in others:
-            for _ in range(sizes[s]):
-                hands[s * N_KINDS + pool.pop()] += 1
+        for s in range(n):
+            if s != seat:
+                b = s * N_KINDS
+                for _ in range(sizes[s]):
+                    hands[b + pool.pop()] += 1
         self.deck = pool
-        owner = self.owner
-        free = [p for p in range(N_PATTERNS) if owner[p] != seat and not self.done[p]]
-        need = {s: len(self.secret(s)) for s in others}
-        for p in free:
-            owner[p] = BOXED
-        actor = self.turn
-        if self.step == COMPLETE and actor != seat:
-            fits = [
-                c for c in combinations(free, need[actor]) if len(found(self.knot, list(c))) >= 2
-            ]
-            for p in fits[rng.below(len(fits))]:
+        # Patterns: every one not ``seat``'s and not completed is free (sorted).
+        owner, done = self.owner, self.done
+        need = [0] * n
+        free: list[int] = []
+        for p in range(N_PATTERNS):
+            o = owner[p]
+            if o != seat and not done[p]:
+                free.append(p)
+                if o >= 0:
+                    need[o] += 1  # public: the view counts the patterns left
+                owner[p] = BOXED
+        actor, step = self.turn, self.step
+        if actor != seat and step in (COMPLETE, WINDOW, CHOSEN) and need[actor]:
+            span = {COMPLETE: (2, 3), WINDOW: (0, 0), CHOSEN: (1, 3)}[step]
+            for p in _choose_patterns(free, self.knot, need[actor], span, rng):
                 owner[p] = actor
             free = [p for p in free if owner[p] == BOXED]
             need[actor] = 0
         rng.shuffle(free)
-        for s in others:
+        for s in range(n):
             for _ in range(need[s]):
                 owner[free.pop()] = s
 
@@ -874,8 +926,15 @@ class Untangle(State):
     @staticmethod
     def render(view: Mapping[str, Any]) -> str:
         knot = view["knot"]
+        over = view["outcome"]["status"] != "ongoing"
+        turns = view["turns"]
+        head = (
+            f"game over after {turns} turn{'s' if turns != 1 else ''}"
+            if over
+            else f"turn {turns + 1}, seat {view['turn']} to act ({view['step']})"
+        )
         lines = [
-            f"Untangle — turn {view['turns'] + 1}, seat {view['turn']} to act ({view['step']})",
+            f"Untangle — {head}",
             "Knot: " + "  ".join(f"{i}:{GLYPHS[c]}" for i, c in enumerate(knot, 1)),
         ]
         if view["locked"]:
@@ -888,7 +947,7 @@ class Untangle(State):
         if view["completing"]:
             lines.append(f"  completing {view['completing']}: choose which five cards")
         for s, n in enumerate(view["hand_sizes"]):
-            mark = ">" if s == view["turn"] else " "
+            mark = ">" if s == view["turn"] and not over else " "
             me = " (you)" if s == view["seat"] else ""
             done = " ".join(view["completed"][s]) or "-"
             lines.append(
@@ -910,6 +969,32 @@ class Untangle(State):
         if outcome["status"] != "ongoing":
             lines.append(f"Game over ({outcome['status']}): {outcome['reason']}")
         return "\n".join(lines)
+
+
+def _choose_patterns(
+    free: list[int], knot: list[int], k: int, showing_span: tuple[int, int], rng: Rng
+) -> list[int]:
+    """``k`` of the ``free`` patterns (sorted), uniformly among the sets of which
+    ``showing_span`` (least, most) show in the knot: a sampler that always succeeds when
+    such a set exists (the true one does)."""
+    least, most = showing_span
+    showing = [p for p, _ in found(knot, free)]
+    hidden = [p for p in free if p not in showing]
+    weights = [
+        (j, comb(len(showing), j) * comb(len(hidden), k - j))
+        for j in range(least, min(most, k) + 1)
+    ]
+    pick = rng.below(sum(w for _, w in weights))
+    chosen = least
+    for j, w in weights:
+        if pick < w:
+            chosen = j
+            break
+        pick -= w
+    shown, unseen = showing.copy(), hidden.copy()
+    rng.shuffle(shown)
+    rng.shuffle(unseen)
+    return shown[:chosen] + unseen[: k - chosen]
 
 
 def _pattern(p: int) -> dict[str, Any]:
