@@ -394,7 +394,19 @@ class State(ABC):
                 own = None
             if own is not None:
                 return own
-        sample = ", ".join(repr(str(a)) for a in list(_space(type(self), self.players))[:4])
+        cls = type(self)
+        elsewhere = [
+            n
+            for n in range(cls.min_players, cls.max_players + 1)
+            if n != self.players and _in_space(action, cls, n)
+        ]
+        if elsewhere:
+            counts = ", ".join(str(n) for n in elsewhere)
+            raise NotationError(
+                f"{_describe(action)} is not possible with {self.players} players (it is an"
+                f" action of {self.title} with {counts} players)"
+            )
+        sample = ", ".join(repr(str(a)) for a in list(_space(cls, self.players))[:4])
         raise NotationError(
             f"{_describe(action)} is not an action of {self.title}: an action is one of"
             f" action_space({self.players}) or its notation (for example {sample})"
@@ -604,6 +616,13 @@ def _space(cls: type[State], players: int) -> dict[Action, Action]:
     if space is None:
         space = _SPACES[key] = {a: a for a in cls.action_space(players)}
     return space
+
+
+def _in_space(action: Any, cls: type[State], players: int) -> bool:
+    try:
+        return action in _space(cls, players)
+    except TypeError:
+        return False
 
 
 def _describe(value: Any) -> str:
