@@ -20,6 +20,8 @@ import pytest
 
 import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
+from yuletide.core import conformance
+from yuletide.games.christmas_lights import _classic_knowledge as ck
 from yuletide.games.christmas_lights import classic as cl
 from yuletide.games.christmas_lights.classic import ChristmasLights
 
@@ -579,7 +581,8 @@ def test_m6_completing_a_string_reveals_the_pattern_which_replaces_it() -> None:
     Bubble Bulbs; M4: its Bubble Bulbs are set aside."""
     state = playing("yellow", string="red bubble green blue -")
     events = act(state, "card 1")
-    assert {"type": "complete", "seat": 0, "pattern": "P01", "end": "left"} in events
+    complete = {"type": "complete", "seat": 0, "pattern": "P01", "end": "left", "pattern_card": 1}
+    assert complete in events
     assert state.strings[0] == [-1] * 5
     assert Counter(kinds_of(state, state.discard)) == Counter(["red", "green", "blue", "yellow"])
     assert kinds_of(state, state.aside[0]) == ["bubble"]
@@ -1616,17 +1619,19 @@ def test_determinize_keeps_what_the_seat_knows_and_every_answer_it_got() -> None
     act(state, "accept", seat=1)
     act(state, "end")
     act(state, "done", "swap", "card 1", "seat 0", "card 4")  # seat 1 gives seat 0 a green
-    fact = state.facts[0]
     mine = state.hands[0]
-    known_card = next(c for c in mine if state.known[c])
+    known_at = [i for i, c in enumerate(mine) if state.known[c]]
+    assert known_at
     changed = 0
     for i in range(40):
         det = world(state, 0, i)
-        assert det.kinds[known_card] == state.kinds[known_card]
-        assert cl.fact_holds(fact, det.kinds)
+        theirs = det.hands[0]
+        for pos in known_at:  # cards are re-labelled by place: compare by position
+            assert det.known[theirs[pos]] and det.kinds[theirs[pos]] == state.kinds[mine[pos]]
+        assert len(det.facts) == 1 and ck.fact_holds(det.facts[0], det.kinds)
         assert det.view(0) == state.view(0)
         assert [str(a) for a in det.legal_actions(1)] == [str(a) for a in state.legal_actions(1)]
-        changed += [det.kinds[c] for c in mine] != [state.kinds[c] for c in mine]
+        changed += hand_kinds(det, 0) != hand_kinds(state, 0)
     assert changed > 10
 
 
@@ -1636,10 +1641,10 @@ def test_determinize_search_finds_a_deal_for_tight_answers() -> None:
     pool = [cl.PLUG] * 5 + [cl.RED] * 30 + [cl.PLUG] * 3
     unknown = list(range(5))
     kinds = [cl.PLUG] * 5 + [0] * (cl.N_CARDS - 5)
-    fact = [0, 1, cl.COUNT, cl.EQ, 5, 1 << cl.PLUG, 1, 1, 5, 0, 1, 2, 3, 4, *unknown]
-    same = [0, 1, cl.SAME, cl.GE, 0, 0, 1, 0, 2, 0, 1, 0, 1]
+    fact = [0, 1, ck.COUNT, ck.EQ, 5, 1 << cl.PLUG, 1, 1, 5, 0, 1, 2, 3, 4, *unknown]
+    same = [0, 1, ck.SAME, ck.GE, 0, 0, 1, 0, 2, 0, 1, 0, 1]
     for seed in range(5):
-        dealt = cl._deal_bulbs(unknown, pool.copy(), [fact, same], kinds.copy(), Rng(seed))
+        dealt = ck.deal_bulbs(unknown, pool.copy(), [fact, same], kinds.copy(), Rng(seed))
         assert dealt[:5] == [cl.PLUG] * 5
         assert Counter(dealt) == Counter(pool)
 
@@ -1687,9 +1692,14 @@ def test_determinize_redraws_choices_not_yet_shown() -> None:
     seat re-draws them; for the chooser they stay."""
     state = bubble_event("christmas-eve", hand="bubble red green")
     act(state, "card 2", seat=1)
-    mine = {world(state, 1, i).choices[1] for i in range(20)}
-    theirs = {world(state, 2, i).choices[1] for i in range(40)}
-    assert mine == {state.choices[1]}
+
+    def choice(det: ChristmasLights) -> int:  # the position chosen (ids are re-labelled)
+        c = det.choices[1]
+        return det.hands[1].index(c) if c >= 0 else c
+
+    mine = {choice(world(state, 1, i)) for i in range(20)}
+    theirs = {choice(world(state, 2, i)) for i in range(40)}
+    assert mine == {choice(state)}
     assert len(theirs) > 1
     assert all(world(state, 2, i).view(2) == state.view(2) for i in range(10))
 
@@ -1802,7 +1812,7 @@ def test_illegal_actions_say_why_and_leave_the_state_unchanged(
     act(state, *setup)
     error = refused(state, seat, text)
     assert message in error
-    if "may not act" not in error:
+    if "may not act" not in error and "there is no seat" not in error:
         assert "now (" in error and "[" in error  # what is allowed, and the rule
 
 
@@ -2001,3 +2011,445 @@ def test_views_and_events_are_fresh_objects_a_caller_may_change() -> None:
         event.clear()
     assert json.dumps(state.view(1)) == view_text
     assert json.dumps(state.events(1)) == events_text
+
+
+# ------------------------- issue 12: a determinize that holds nothing of the truth
+
+
+def canonical(state: ChristmasLights, seat: int, k: int) -> str:
+    return state.determinize(seat, Rng(k)).to_json()
+
+
+def random_states(players: int, seed: int, every: int) -> list[ChristmasLights]:
+    """Clones of the states of a random game, every ``every``-th one and the last."""
+    states: list[ChristmasLights] = []
+
+    def grab(state: Any) -> None:
+        if len(state.history) % every == 0 or state.outcome.over:
+            states.append(state.clone())
+
+    conformance.random_game(GAME, players, seed, on_step=grab)
+    return states
+
+
+def test_issue12_determinize_events_of_seat_1_hide_its_true_secret_patterns_2p_seed_3() -> None:
+    """Issue 12, section 1: "christmas-lights, 2 players, seed 3: determinize(0, ·).events(1)
+    shows seat 1's true secret patterns while .view(1) shows others." The log of a
+    determinization is frozen as seat 0 and the table saw it: seat 1's own entries there
+    are the public ones, so its true patterns appear nowhere, and what seat 1's log says
+    never contradicts its view."""
+    state = yuletide.new_game(GAME, players=2, seed=3)
+    assert isinstance(state, ChristmasLights)
+    true = [cl.PATTERN_IDS[p] for p in state.patterns[1]]
+    assert {"type": "patterns", "seat": 1, "patterns": true} in state.events(1)
+    rng = Rng(8)
+    for _ in range(40):
+        for k in range(5):
+            det = state.determinize(0, Rng(k))
+            text = json.dumps(det.events(1))
+            shown = [p[0] for p in det.view(1)["seats"][1]["patterns"] if p is not None]
+            for event in det.events(1):
+                if event["type"] == "patterns":
+                    assert "patterns" not in event or event["patterns"] == shown
+            assert det.events(1) == det.events(None)  # nothing private of seat 1 is kept
+            hidden = [p for i, p in enumerate(true) if not state.revealed[1][i]]
+            assert not any(f'"{p}"' in text for p in hidden if p not in shown)
+        conformance.random_step(state, rng)
+
+
+def test_issue12_determinize_seat_2_of_a_2_player_game_is_an_invalid_seat() -> None:
+    """Issue 12, section 4: "determinize(2) on a 2-player christmas-lights" must raise a
+    documented error saying which seats there are, and change nothing."""
+    from yuletide.core.errors import InvalidArgument, InvalidSeat
+
+    state = yuletide.new_game(GAME, players=2, seed=3)
+    before = state.to_json()
+    for seat in (2, -1, None, True, "0", 1.5):
+        with pytest.raises(InvalidSeat, match="seats are 0 to 1"):
+            state.determinize(seat, Rng(0))  # type: ignore[arg-type]
+    for rng in (None, 5, "rng"):
+        with pytest.raises(InvalidArgument, match="determinize needs an Rng"):
+            state.determinize(0, rng)  # type: ignore[arg-type]
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 4), (4, 5), (6, 6)])
+def test_issue12_determinize_is_canonical_along_random_games(players: int, seed: int) -> None:
+    """Issue 12, section 1: determinizing the state, or any world the seat cannot tell
+    from it, with equal rngs gives byte-equal saves: the other seats' patterns and
+    commitments, the kinds of the seat's unseen cards and the deck (under every answer
+    it got), the Event deck, pending M15 choices and every card id are re-dealt from
+    what the seat knows only."""
+    for state in random_states(players, seed, 97):
+        for seat in range(players):
+            for j in (1, 2):
+                world_j = state.determinize(seat, Rng(j))
+                assert world_j.view(seat) == state.view(seat)
+                assert canonical(world_j, seat, 7) == canonical(state, seat, 7)
+
+
+def swap_cards(state: ChristmasLights, a: tuple[str, int, int], b: tuple[str, int, int]) -> None:
+    """Exchange two cards in place (("deck", -, i) or ("hand", seat, position))."""
+    state.touch()
+
+    def where(spot: tuple[str, int, int]) -> list[int]:
+        return state.deck if spot[0] == "deck" else state.hands[spot[1]]
+
+    la, lb = where(a), where(b)
+    la[a[2]], lb[b[2]] = lb[b[2]], la[a[2]]
+    state.touch()
+
+
+def test_issue12_no_card_id_or_hidden_order_survives_a_determinization() -> None:
+    """Issue 12, section 1, "the shuffle can be inverted": cards are tracked by id, and a
+    fresh box numbers them by kind, so an id kept by a determinization would tell the
+    true deck order and the seat's own unseen cards. Worlds that differ only in what a
+    seat cannot see (the deck order; its own unseen cards against the deck; which of
+    two same-kind cards lies where) give it byte-equal determinizations."""
+    state = yuletide.new_game(GAME, players=3, seed=12)
+    assert isinstance(state, ChristmasLights)
+    kinds = state.kinds
+    deck = state.deck
+    i = 0
+    j = next(x for x in range(len(deck)) if kinds[deck[x]] != kinds[deck[0]])
+    deck_order = state.clone()
+    swap_cards(deck_order, ("deck", 0, i), ("deck", 0, j))
+    hand = state.hands[0]
+    x = next(x for x in range(len(deck)) if kinds[deck[x]] != kinds[hand[0]])
+    own_card = state.clone()
+    swap_cards(own_card, ("hand", 0, 0), ("deck", 0, x))
+    twin = next(x for x in range(len(deck)) if kinds[deck[x]] == kinds[state.hands[1][0]])
+    same_kind = state.clone()
+    swap_cards(same_kind, ("hand", 1, 0), ("deck", 0, twin))
+    for k in range(3):
+        for seat in range(3):
+            assert canonical(deck_order, seat, k) == canonical(state, seat, k)
+            assert canonical(same_kind, seat, k) == canonical(state, seat, k)
+        assert canonical(own_card, 0, k) == canonical(state, 0, k)
+    det = state.determinize(0, Rng(1))
+    assert det.deck == list(range(len(det.deck)))  # ids by place, nothing else
+    assert det.card_ids() == list(range(cl.N_CARDS))
+
+
+def test_issue12_the_deal_under_answers_is_canonical_and_always_found() -> None:
+    """The constraint search over the seat's unseen cards is a function of the pool as a
+    multiset, the answers and the rng (never of the hidden order), and always finds a
+    deal when answers leave only one (rejection sampling fails, the search succeeds)."""
+    pool = [cl.PLUG] * 5 + [cl.RED] * 30 + [cl.PLUG] * 3
+    unknown = list(range(5))
+    kinds = [0] * cl.N_CARDS
+    five_plugs = [0, 1, ck.COUNT, ck.EQ, 5, 1 << cl.PLUG, 1, 1, 5, 0, 1, 2, 3, 4, *unknown]
+    for seed in range(5):
+        a = ck.deal_bulbs(unknown, pool, [five_plugs], kinds, Rng(seed))
+        b = ck.deal_bulbs(unknown, sorted(pool, reverse=True), [five_plugs], kinds, Rng(seed))
+        assert a == b and a[:5] == [cl.PLUG] * 5
+
+
+def test_issue12_a_state_whose_answers_contradict_its_cards_is_refused() -> None:
+    """No fallback to the truth: a hand-built state no deal can fit raises CorruptSave."""
+    from yuletide import CorruptSave
+
+    pool = [cl.RED] * 10
+    fact = [0, 1, ck.COUNT, ck.GE, 1, 1 << cl.PLUG, 1, 0, 1, 0, 0]
+    with pytest.raises(CorruptSave, match="no deal of the hidden Bulb cards"):
+        ck.deal_bulbs([0], pool, [fact], [0] * cl.N_CARDS, Rng(0))
+
+
+def test_issue12_determinize_is_canonical_with_answers_choices_and_a_lump_of_coal() -> None:
+    """The situations where secrets are in flight: answers about the seat's own hand, M15
+    choices not yet shown, a commitment to a pattern revealed by Lump of Coal."""
+    state = sale("plug red plug blue green")
+    act(state, "card 1", "seat 1", "card 1", "card 2", "done", "kind red", "kind plug")
+    act(state, "=", "number 2")
+    act(state, "accept", seat=1)
+    eve = bubble_event("christmas-eve", hand="bubble red green")
+    act(eve, "card 2", seat=1)
+    lump = playing("bubble", string="- - - - -", events=["lump-of-coal"], players=3)
+    act(lump, "card 1")
+    for situation in (state, eve, lump):
+        for seat in range(situation.players):
+            for j in range(4):
+                other = situation.determinize(seat, Rng(j))
+                assert canonical(other, seat, 9) == canonical(situation, seat, 9)
+
+
+def test_issue12_a_revealed_commitment_gets_its_end_redrawn_when_nothing_else_is_secret() -> None:
+    """Lump of Coal revealed seat 1's only pattern left (its other one is complete): no
+    Pattern card of seat 1 is secret, yet its end still is and must be re-drawn (it was
+    kept as it was when nothing else was secret)."""
+    state = scenario(
+        2,
+        hands=["red green", "blue"],
+        patterns=[[P01, P02], ["P03", "P04"]],
+        plugs=[False, True],
+        completed=[[], ["1 left"]],
+        commit=["1 left", "2 left"],
+        santa=0,
+    )
+    state.revealed[1] = [1, 1]  # Lump of Coal showed pattern 2 (not its end)
+    state.touch()
+    assert state.view(0)["seats"][1]["patterns"][1] is not None
+    ends = {world(state, 0, k).commit[1] & 1 for k in range(30)}
+    assert ends == {0, 1}
+
+
+# ------------------------------------------- issue 12: hostile input, a documented error
+
+
+def test_issue12_bad_seats_in_every_per_seat_function_are_invalid_seats() -> None:
+    """Issue 12, section 4: a bad seat (-1, players, "0", 1.5, True) is InvalidSeat in
+    every per-seat function (never another seat's window), and changes nothing."""
+    from yuletide.core.errors import InvalidSeat
+
+    state = playing("red pink green")
+    before = state.to_json()
+    calls = [
+        state.legal_actions,
+        state.view,
+        state.events,
+        lambda s: state.apply(s, "done"),
+        lambda s: state.why_illegal(s, cl.DONE),
+        lambda s: state.action_seen_by(s, cl.DONE, None),
+        lambda s: state.action_seen_by(0, cl.DONE, s),
+    ]
+    for call in calls:
+        for seat in (-1, 3, "0", 1.5, True):
+            with pytest.raises(InvalidSeat, match="seats are 0 to 2"):
+                call(seat)
+    assert state.to_json() == before
+
+
+def test_issue12_bad_log_positions_are_invalid_arguments() -> None:
+    """Issue 12, section 4: ``events(0, "a")`` and ``events(0, -5)`` (the game's cached
+    events keep the core's checks)."""
+    from yuletide.core.errors import InvalidArgument
+
+    state = playing("red pink green")
+    for start in ("a", -5, len(state.log) + 1, 1.0, None):
+        with pytest.raises(InvalidArgument, match="start must be a whole number from 0 to"):
+            state.events(0, start)  # type: ignore[arg-type]
+    assert state.events(0, len(state.log)) == []
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        cl.Card(-1),
+        cl.Card(99),
+        cl.Seat(-1),
+        cl.Seat(9),
+        cl.Commit(5, 0),
+        cl.Commit(0, 7),
+        cl.Target(-7),
+        cl.Target(9),
+        cl.Word("fly"),
+        cl.Draw(0),
+        cl.Draw(9),
+        cl.Kind(99),
+        cl.Number(-5),
+        cl.Mark(9),
+        cl.Move(-1),
+        cl.Seat("1"),  # type: ignore[arg-type]
+        cl.Card(None),  # type: ignore[arg-type]
+        cl.Word(["done"]),  # type: ignore[arg-type]
+        yuletide.Action(),
+    ],
+    ids=repr,
+)
+def test_issue12_hand_built_actions_out_of_range_are_notation_errors(action: Any) -> None:
+    """Issue 12, section 4: action objects built by hand with values out of range, in
+    every entry point that takes one, are a NotationError saying what an action is, and
+    change nothing."""
+    state = playing("red pink green")
+    before = state.to_json()
+    for call in (
+        lambda: state.apply(0, action),
+        lambda: state.why_illegal(0, action),
+        lambda: state.action_seen_by(0, action, 1),
+    ):
+        with pytest.raises(NotationError, match="is not an action of Christmas Lights"):
+            call()
+    assert state.to_json() == before
+
+
+def test_issue12_another_games_actions_are_notation_errors() -> None:
+    state = playing("red pink green")
+    before = state.to_json()
+    for game_id in yuletide.games():
+        if game_id == GAME:
+            continue
+        cls = yuletide.game_class(game_id)
+        for foreign in cls.action_space(cls.default_players)[:3]:
+            if foreign in state.action_space(3):  # pragma: no cover - no game shares ours
+                continue
+            with pytest.raises(NotationError, match="is not an action of Christmas Lights"):
+                state.apply(0, foreign)
+    assert state.to_json() == before
+
+
+def test_issue12_a_seat_this_game_does_not_have_is_refused_naming_the_seats() -> None:
+    """``seat 5`` is notation of the game (up to six players), but a 3-player game has no
+    seat 5: the error says which seats there are, as text or as an object, and it does
+    not explain another problem."""
+    state = playing("red pink broken", string="red broken - - -")
+    act(state, "done", "swap", "card 1")
+    before = state.to_json()
+    for action in ("seat 5", cl.Seat(5), "seat 3"):
+        with pytest.raises(NotationError, match=r"there is no seat [35]: seats are 0 to 2"):
+            state.apply(0, action)
+    assert "you cannot swap with yourself" in refused(state, 0, "seat 0")
+    assert state.to_json() == before
+
+
+def test_issue12_parse_errors_are_notation_errors_listing_the_forms() -> None:
+    for text in (5, None, "x" * 500, "", "card 0", "card 99", "seat", "kind crimson", "\x00"):
+        with pytest.raises(NotationError):
+            ChristmasLights.parse_action(text)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="the forms are"):
+        ChristmasLights.parse_action("card 0")
+
+
+def test_issue12_tampered_saves_are_corrupt_saves() -> None:
+    """A save is replayed from its record and compared field by field: a hand edited to
+    hold other cards, or a determinized world, is refused with CorruptSave."""
+    from yuletide import CorruptSave
+
+    state = yuletide.new_game(GAME, players=3, seed=2)
+    rng = Rng(4)
+    for _ in range(60):
+        conformance.random_step(state, rng)
+    data = json.loads(state.to_json())
+    hands = data["state"]["hands"]
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
+    with pytest.raises(CorruptSave, match="does not match what its own action record"):
+        yuletide.load(json.dumps(data))
+    with pytest.raises(CorruptSave, match="determinized"):
+        yuletide.load(state.determinize(1, Rng(0)).to_json())
+
+
+# --------------------------------------------------------------------------- phases
+
+
+def test_phases_name_the_steps_where_different_secrets_are_in_flight() -> None:
+    """The phases (``current_phase``): a commitment to make, PLAY, a card awaiting its
+    target, a free action awaiting its card, SWAP, a SALE being laid or offered, its
+    question being built, the buyer's answer, an everyone-event (M15), the next step
+    (where REFILL is chosen), the final round (M16) and the game's end."""
+    assert ChristmasLights.phases == cl.PHASES
+    assert len(set(cl.PHASES)) == len(cl.PHASES)
+    seen = {}
+    state = playing("red pink broken", string="red broken - - -")
+    seen["play"] = state.current_phase
+    act(state, "card 3")
+    seen["play-target"] = state.current_phase
+    state = playing("red pink green", string="- - - - -", commit=None)
+    seen["commit"] = state.current_phase
+    act(state, "mark sideways")
+    seen["free-action"] = state.current_phase
+    act(state, "card 1", "commit 1 left", "done")
+    seen["next-step"] = state.current_phase
+    act(state, "swap")
+    seen["swap"] = state.current_phase
+    state = sale()
+    seen["sale"] = state.current_phase
+    act(state, "card 1", "seat 1")
+    seen["sale-question"] = state.current_phase
+    act(state, "all", "kind red", "done", ">=", "number 1")
+    seen["sale-answer"] = state.current_phase
+    seen["event"] = bubble_event("christmas-eve", hand="bubble red green").current_phase
+    state = playing("red pink green")
+    state.final_round = True
+    state.touch()
+    seen["final-round"] = state.current_phase
+    state = random_states(2, 1, 10_000)[-1]
+    seen["over"] = state.current_phase
+    assert seen == {phase: phase for phase in seen}
+    assert set(seen) == set(cl.PHASES)
+
+
+def test_issue12_completing_a_string_shows_which_pattern_card_it_was() -> None:
+    """Issue 12, section 2, found by the learning-by-events property (3 players, seed 100,
+    step 305: seat 1 completes a string): every view shows which of the seat's two
+    Pattern cards is now face up, so the public ``complete`` event says it
+    (``pattern_card``); before, seat 2 saw that card turn up in the view of a world
+    where it was the other card, with the very same events."""
+    state = playing("pink", string="blue yellow purple green -", commit="2 left")
+    events = act(state, "card 1")
+    done = {"type": "complete", "seat": 0, "pattern": P02, "end": "left", "pattern_card": 2}
+    assert done in events
+    assert all(done in state.events(v) for v in (0, 1, 2, None))
+    assert state.view(1)["seats"][0]["patterns"][1][0] == P02
+    found: list[ChristmasLights] = []
+
+    def grab(s: Any) -> None:
+        if len(s.history) == 305:
+            found.append(s.clone())
+
+    conformance.random_game(GAME, 3, 100, on_step=grab)
+    for k in range(8):  # among them worlds where seat 1 held that pattern as card 2
+        conformance.leak_check_at(found[0], 2, Rng(k))
+
+
+def test_issue12_a_determinized_worlds_events_are_fresh_objects_too() -> None:
+    """The frozen log of a determinization is parsed once and shared between worlds; a
+    caller editing what it was given changes nothing for any world."""
+    state = yuletide.new_game(GAME, players=3, seed=1)
+    rng = Rng(2)
+    for _ in range(80):
+        conformance.random_step(state, rng)
+    det = state.determinize(1, Rng(0))
+    texts = {v: json.dumps(det.events(v)) for v in (0, 1, 2, None)}
+    for v in texts:
+        for event in det.events(v):
+            for value in event.values():
+                if isinstance(value, list):
+                    value.append("x")
+            event.clear()
+    again = state.determinize(1, Rng(5))
+    for v, text in texts.items():
+        assert json.dumps(det.events(v)) == text
+        assert json.dumps(again.events(v)) == text
+
+
+@pytest.mark.parametrize(
+    "mutation",
+    ["_relabel", "_redeal_bulbs", "_redeal_patterns", "_redeal_events", "_redeal_choices"],
+)
+def test_issue12_mutation_a_determinize_that_keeps_a_truth_is_not_canonical(
+    monkeypatch: pytest.MonkeyPatch, mutation: str
+) -> None:
+    """A mutation test per part of the re-deal: with one part left out (the truth it
+    would re-deal kept: card ids, the seat's unseen cards and the deck, the others'
+    patterns and commitments, the Event deck order, undisclosed M15 choices), the real
+    state and a world the seat cannot tell from it (made by the whole re-deal) give
+    different determinizations, so the canonical property catches it."""
+    deck = ["power-outage", "lump-of-coal", "light-switch", "christmas-eve"]
+    eve = bubble_event("christmas-eve", hand="bubble red green", players=4, events=deck)
+    act(eve, "card 2", seat=1)
+    act(eve, "card 1", seat=3)
+    for seat in range(4):
+        eve.determinize(seat, Rng(0))  # the real re-deal is canonical here
+    worlds = [eve.determinize(2, Rng(j)) for j in range(6)]
+    for other in worlds:
+        assert canonical(other, 2, 1) == canonical(eve, 2, 1)
+    monkeypatch.setattr(ChristmasLights, mutation, lambda self, *args: None)
+    assert any(canonical(other, 2, 1) != canonical(eve, 2, 1) for other in worlds)
+
+
+def test_issue12_another_seats_half_made_free_action_does_not_survive_determinize() -> None:
+    """The first step of a mark (``mark sideways``, its card still to choose) shows in no
+    channel of another seat, nor does the free-action budget it used: the world with it
+    and the world without it give that seat byte-equal determinizations."""
+    from yuletide.core import Rng
+
+    before = yuletide.new_game("christmas-lights", players=2, seed=4)
+    begun = before.clone()
+    begun.apply(0, "mark sideways")
+    assert begun.free_pending[0] >= 0  # type: ignore[attr-defined]
+    assert begun.view(1) == before.view(1) and begun.events(1) == before.events(1)
+    for k in range(5):
+        det = begun.determinize(1, Rng(k))
+        assert det.free_pending[0] == -1  # type: ignore[attr-defined]
+        assert det.to_json() == before.determinize(1, Rng(k)).to_json()
+    # The seat that began it keeps it in its own world.
+    assert begun.determinize(0, Rng(0)).free_pending[0] >= 0  # type: ignore[attr-defined]

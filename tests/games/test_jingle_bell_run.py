@@ -1122,7 +1122,10 @@ def test_hand_built_or_foreign_action_objects_are_notation_errors() -> None:
         Play(0),
         yuletide.Action(),
     ):
-        with pytest.raises(NotationError, match="is not an action of Jingle Bell Run"):
+        with pytest.raises(
+            NotationError,
+            match=r"is not an action of Jingle Bell Run|is not possible with 3 players",
+        ):
             state.apply(0, action)
     assert state.to_json() == before
 

@@ -112,7 +112,8 @@ def test_reading_colours_in_play_are_the_first_n_colours(players: int) -> None:
         state = scenario(hands=ROUND_4P)
         err = refused(state, 0, "pass purple")  # no such action with four players
         assert isinstance(err, NotationError)
-        assert "action_space(4)" in str(err)
+        assert "'pass purple' is not possible with 4 players" in str(err)
+        assert "with 5, 6 players" in str(err)
 
 
 @pytest.mark.parametrize("players", [3, 7])

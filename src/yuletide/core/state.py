@@ -403,7 +403,7 @@ class State(ABC):
         if elsewhere:
             counts = ", ".join(str(n) for n in elsewhere)
             raise NotationError(
-                f"{_describe(action)} is not possible with {self.players} players (it is an"
+                f"{str(action)!r} is not possible with {self.players} players (it is an"
                 f" action of {self.title} with {counts} players)"
             )
         sample = ", ".join(repr(str(a)) for a in list(_space(cls, self.players))[:4])
@@ -626,15 +626,13 @@ def _in_space(action: Any, cls: type[State], players: int) -> bool:
 
 
 def _describe(value: Any) -> str:
-    """A short, safe description of a bad value for an error message: an action by its
-    notation where it has one, anything else by its repr."""
+    """A short, safe description of a bad value for an error message: its repr (never
+    an out-of-range action's notation, which can name another card by wrapping)."""
     try:
         text = repr(value)
-        if isinstance(value, Action) and type(value).__str__ is not Action.__str__:
-            text = f"{str(value)!r} ({text})"
     except Exception:  # a hostile object's repr; describe it by its type alone
         text = f"<{type(value).__name__}>"
-    return text if len(text) <= 80 else text[:77] + "..."
+    return text if len(text) <= 120 else text[:117] + "..."
 
 
 def _guard_legal_actions(fn: Any) -> Any:

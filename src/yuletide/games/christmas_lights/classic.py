@@ -45,6 +45,8 @@ Readings of our own where the rules and rulings are silent (tests name them):
   that is not a Plug is discarded (M5) and draws no Event.
 * ``completion-before-event``: a Bubble Bulb that completes a string completes it first,
   then its Event is drawn (so Lump of Coal can find the seat between strings, M13).
+* ``completion-shows-the-card``: the ``complete`` event names the Pattern card turned
+  face up (``pattern_card`` 1 or 2) as well as the pattern and the end.
 * ``lump-reveals-card-not-end``: Lump of Coal shows the Pattern card, not the end;
   completion shows both ("reveal the Pattern card to show that it matches").
 * ``discard-face-up``: discarded cards (misses, unsold cards, Boxing Day, Power Surge,
@@ -87,10 +89,41 @@ mark and which answered questions are about it. Answers (M10) are stored with th
 ids they were about; a card that leaves the hand (always face up) keeps the kind it was
 seen as. Hidden from a seat: its own cards it does not know, the other seats' secret
 Pattern cards and commitments, the decks' order, other seats' undisclosed M15 choices.
-``determinize(seat)`` re-deals exactly those: the kinds of its unknown cards and the deck
-(same multiset; every answer it got still true: rejection sampling, then a constraint
-search), the other seats' secret patterns with the box's (each commitment re-chosen to
-fit that seat's string and misses), the Event deck order, and undisclosed choices.
+Everything else is on the table (every other hand face up, who knows which of their
+cards, marks, strings, misses, discards, sales and questions), so another seat's
+answers about its own hand are true of any world a seat cannot tell from this one.
+
+Determinize. ``determinize(seat)`` gives a world that is a function of what ``seat``
+knows and the caller's rng only (the conformance suite proves it byte for byte):
+
+* every Bulb card gets a new id by where it lies (the deck from the bottom, the discard
+  pile, each seat's hand, string, plug and cards set aside, the sale table), so no id
+  tells where a card was dealt (a fresh box numbers the cards by kind);
+* the kinds of the seat's unknown cards and of the deck are dealt again from their
+  multiset (sorted first) so that every answer the seat got about its own hand still
+  holds, which also keeps true what each buyer learned: exact rejection sampling, then
+  an exhaustive randomised search over the cards the answers are about
+  (``_classic_knowledge.deal_bulbs``); the true deal is one solution, so the search
+  always succeeds and nothing falls back to the truth;
+* the other seats' secret Pattern cards and the box are dealt again from their sorted
+  pool, each commitment (card, end, and which secret card it is) re-chosen so that the
+  seat's public string fits it: the colours placed in it and the colours missed at a
+  slot (``assign_patterns``, exhaustive too); a commitment to a card Lump of Coal
+  revealed gets its end re-chosen the same way;
+* the Event deck is shuffled from its sorted cards;
+* other seats' M15 choices not yet shown are drawn again among their options;
+* the log is the one the seat and the table saw (the core freezes it), and the world's
+  future chance (reshuffles) comes from the caller's rng.
+
+Phases (``current_phase``): ``commit`` (PLAY before a string's first card: the secret
+commitment, M1), ``play``, ``play-target`` (a card chosen, its target not yet),
+``free-action`` (a mark or move awaiting its card), ``swap`` (M11, in its three steps),
+``sale`` (laying and offering, M9), ``sale-question`` (the question being built, M10),
+``sale-answer`` (the buyer accepts or declines, and with it gets the answer),
+``event`` (an everyone-event, choices hidden until all have decided, M15),
+``next-step`` (the next step of the turn, REFILL's ``draw n`` among them: a draw is
+done at once, so no drawn card waits in a phase of its own), ``final-round`` (any step
+once a seat has completed two patterns, M16) and ``over``.
 
 Notation: ``card i``, ``seat s``, ``commit p end``, ``advance``, ``fix k``, ``done``,
 ``swap``, ``sale``, ``draw n``, ``end``, ``withdraw``, ``accept``, ``decline``, ``all``,
@@ -105,7 +138,9 @@ Speed: ``clone`` is copy-on-write (shares lists until either state changes), vie
 share the parts every viewer sees, and ``events`` caches renderings per entry; all
 three matter for search and for the conformance suite's many clones and views.
 
-Version history: 1 — first release.
+Version history: 1 — first release (the ``complete`` event's ``pattern_card``, the card
+ids a determinization gives by place and the canonical determinize came later within
+it, changing no save).
 """
 
 from __future__ import annotations
@@ -113,6 +148,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import is_
 from typing import Any, ClassVar, Self
 
 from ...core.errors import IllegalAction, NotationError
@@ -121,7 +157,30 @@ from ...core.registry import register
 from ...core.rng import Rng
 from ...core.state import ONGOING as _ONGOING
 from ...core.state import SEAT_SETS as _SEAT_SETS
-from ...core.state import Action, LogEntry, Outcome, State, competition_ranks, turn_limit_reached
+from ...core.state import (
+    SEEN,
+    Action,
+    LogEntry,
+    Outcome,
+    State,
+    competition_ranks,
+    turn_limit_reached,
+)
+from ._classic_knowledge import (
+    COUNT,
+    EQ,
+    F_ANSWER,
+    F_BUYER,
+    F_N,
+    F_SELLER,
+    FH,
+    GE,
+    SAME,
+    answer,
+    assign_patterns,
+    deal_bulbs,
+    fact_cards,
+)
 from .content import BULB_KINDS, CONTENT, GLYPHS
 
 # ------------------------------------------------------------------------- the box
@@ -148,6 +207,14 @@ LIGHTS: tuple[tuple[int, ...], ...] = tuple(
 LINES: tuple[tuple[int, ...], ...] = tuple(
     lights if end == 0 else lights[::-1] for lights in LIGHTS for end in (0, 1)
 )
+#: LINES_WITH[slot * N_KINDS + colour]: the readings (bit ``pattern * 2 + end``) whose
+#: slot needs that colour; ALL_LINES: every reading.
+LINES_WITH: tuple[int, ...] = tuple(
+    sum(1 << i for i, line in enumerate(LINES) if line[k] == x)
+    for k in range(SLOTS)
+    for x in range(N_KINDS)
+)
+ALL_LINES = (1 << len(LINES)) - 1
 END_NAME = ("left", "right")
 EVENT_NAME: tuple[str, ...] = CONTENT.events
 LIGHT_SWITCH = EVENT_NAME.index("light-switch")
@@ -231,6 +298,41 @@ STEP_OF = (
     "NEXT STEP",
     "-",
 )
+#: The phase of each step (``current_phase``; PLAY is "commit" or "play", and the final
+#: round, the game's end and a pending free action come first).
+PHASE_OF = (
+    "play",
+    "play-target",
+    "swap",
+    "swap",
+    "swap",
+    "sale",
+    "sale",
+    "sale-question",
+    "sale-question",
+    "sale-question",
+    "sale-question",
+    "sale-question",
+    "sale-question",
+    "sale-answer",
+    "event",
+    "next-step",
+    "over",
+)
+PHASES = (
+    "commit",
+    "play",
+    "play-target",
+    "free-action",
+    "swap",
+    "sale",
+    "sale-question",
+    "sale-answer",
+    "event",
+    "next-step",
+    "final-round",
+    "over",
+)
 #: Steps where a seat to act may also make a free action (mark, move): the start of a
 #: decision, never the middle of one built in steps (reading ``free-actions``).
 FREE_STEPS = frozenset({PLAY, NEXT, SWAP, SALE, SALE_OFFER})
@@ -246,13 +348,8 @@ ONGOING_RESULT, FINISHED, UNFINISHED = range(3)
 # then (once complete) the number k.
 QH_TYPE, QH_ALL, QH_OP, QH_MASK, QH_LAST_KIND = range(5)
 QH = 5
-COUNT, SAME = 0, 1
-GE, EQ = 0, 1
-# An answered question (a "fact"): header fields, then n positions (0-based, at the time
-# it was asked), then n cards (card id, or -(kind + 1) once the card has left the seller's
-# hand face up, so the seller saw what it was).
-F_SELLER, F_BUYER, F_TYPE, F_OP, F_K, F_MASK, F_ANSWER, F_ALL, F_N = range(9)
-FH = 9
+# The question types and relations, and the layout of an answered question (a "fact"),
+# are in _classic_knowledge (COUNT, SAME, GE, EQ, F_*, FH).
 # Sale fates of a laid card.
 ON_TABLE, UNSOLD = -1, -2
 
@@ -431,6 +528,11 @@ _FORMS = (
 
 _NOBODY: frozenset[int] = frozenset()
 
+#: Parsed texts of frozen log entries (``ChristmasLights._seen_event``), shared by every
+#: determinized world; emptied when it reaches ``_SEEN_MEMO_SIZE`` texts.
+_SEEN_MEMO: dict[str, dict[str, Any]] = {}
+_SEEN_MEMO_SIZE = 20_000
+
 
 def question_text(
     qtype: int,
@@ -448,49 +550,6 @@ def question_text(
     where = "all" if all_flag else "{" + ",".join(str(p + 1) for p in positions) + "}"
     kinds = "{" + ",".join(KIND_NAME[x] for x in range(N_KINDS) if mask >> x & 1) + "}"
     return f"count({where},{kinds}) {'>=' if op == GE else '='} {k}"
-
-
-def answer(qtype: int, mask: int, op: int, k: int, kinds: Sequence[int]) -> bool:
-    """The true answer to a question about cards of the given kinds (M10)."""
-    if qtype == SAME:
-        return kinds[0] == kinds[1]
-    count = 0
-    for x in kinds:
-        if mask >> x & 1:
-            count += 1
-    return count >= k if op == GE else count == k
-
-
-def fact_cards(fact: Sequence[int]) -> Sequence[int]:
-    """The cards an answered question is about (ids, or -(kind + 1) once seen leaving)."""
-    n = fact[F_N]
-    return fact[FH + n : FH + 2 * n]
-
-
-def fact_holds(fact: Sequence[int], kind_of: Sequence[int]) -> bool:
-    """Whether an answered question still gets its answer when each card id has the kind
-    ``kind_of`` gives it (the cards that left the hand keep the kind they were seen as)."""
-    kinds = [-c - 1 if c < 0 else kind_of[c] for c in fact_cards(fact)]
-    truth = answer(fact[F_TYPE], fact[F_MASK], fact[F_OP], fact[F_K], kinds)
-    return truth == bool(fact[F_ANSWER])
-
-
-def _fact_possible(fact: Sequence[int], kind_of: Sequence[int]) -> bool:
-    """Whether an answered question can still come out right when the cards with kind -1
-    in ``kind_of`` are not yet dealt (a bound used to prune the constraint search)."""
-    kinds = [-c - 1 if c < 0 else kind_of[c] for c in fact_cards(fact)]
-    yes = bool(fact[F_ANSWER])
-    if fact[F_TYPE] == SAME:
-        if kinds[0] < 0 or kinds[1] < 0:
-            return True
-        return (kinds[0] == kinds[1]) == yes
-    mask = fact[F_MASK]
-    k = fact[F_K]
-    low = sum(1 for x in kinds if x >= 0 and mask >> x & 1)
-    high = low + sum(1 for x in kinds if x < 0)
-    if fact[F_OP] == GE:
-        return high >= k if yes else low < k
-    return low <= k <= high if yes else not (low == high == k)
 
 
 @register
@@ -516,6 +575,7 @@ class ChristmasLights(State):
             maximum=20,
         ),
     )
+    phases: ClassVar[tuple[str, ...]] = PHASES
     fields: ClassVar[tuple[str, ...]] = (
         "kinds",
         "deck",
@@ -614,7 +674,7 @@ class ChristmasLights(State):
     free_per_turn: int
     _shared: bool  # lists may be shared with a clone: copy them before changing any
     _memo: tuple[Any, ...] | None  # the public parts of views of this very state
-    _event_cache: dict[int | None, list[tuple[LogEntry, dict[str, Any]]]]
+    _event_cache: dict[int | None, tuple[list[LogEntry], list[dict[str, Any]], list[bool]]]
 
     # ------------------------------------------------------------------ setup
 
@@ -799,6 +859,21 @@ class ChristmasLights(State):
         return q[QH:-1], q[-1]
 
     # ------------------------------------------------------------- the contract
+
+    @property
+    def current_phase(self) -> str:
+        """The phase (one of ``phases``; see the module docstring): the final round and
+        the game's end first, then a free action awaiting its card, then the step."""
+        step = self.step
+        if step == OVER:
+            return "over"
+        if self.final_round:
+            return "final-round"
+        if self.free_pending[self.turn] >= 0:
+            return "free-action"
+        if step == PLAY:
+            return "commit" if self._commits(self.turn) else "play"
+        return PHASE_OF[step]
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -1402,6 +1477,20 @@ class ChristmasLights(State):
 
     # ------------------------------------------------------------------ errors
 
+    def check_action(self, action: Any) -> Action:
+        """As :meth:`State.check_action`; ``seat s`` written for a seat this game does not
+        have is refused saying which seats there are (not as a foreign action)."""
+        if (
+            action.__class__ is Seat
+            and action.seat.__class__ is int
+            and self.players <= action.seat < len(SEAT_ACTS)
+        ):
+            raise NotationError(
+                f"there is no seat {action.seat}: seats are 0 to {self.players - 1}"
+                f" in this {self.players}-player game"
+            )
+        return super().check_action(action)
+
     def why_illegal(self, seat: int, action: Action) -> IllegalAction:
         """Why ``action`` is not legal for ``seat`` (a seat to act) now, and what is. Uses
         only what the seat can see: never a card of its own hand that it does not know."""
@@ -1457,8 +1546,6 @@ class ChristmasLights(State):
         if step in (SWAP, SWAP_SEAT, SWAP_CARD):
             if step == SWAP_SEAT and isinstance(action, Seat):
                 t = action.seat
-                if t >= self.players:
-                    return f"there is no seat {t}: seats are 0 to {self.players - 1}", RULE_SWAP
                 if t == seat:
                     return "you cannot swap with yourself", RULE_SWAP
                 return f"seat {t} holds no cards to swap", RULE_SWAP
@@ -1471,8 +1558,6 @@ class ChristmasLights(State):
                 return "no more cards can be laid for this sale", RULE_SALE
             if isinstance(action, Seat):
                 t = action.seat
-                if t >= self.players:
-                    return f"there is no seat {t}: seats are 0 to {self.players - 1}", RULE_SALE
                 if t == seat:
                     return "you cannot offer your card to yourself", RULE_SALE
                 return f"seat {t} has been offered this card already (each at most once)", RULE_SALE
@@ -1922,11 +2007,14 @@ class ChristmasLights(State):
                 event["end"] = END_NAME[entry[3]]
             return event
         if kind == "complete":
+            # Which of the seat's two Pattern cards it was (face up from now on, so it
+            # never moves: determinize keeps revealed cards where they are).
             return {
                 "type": "complete",
                 "seat": entry[1],
                 "pattern": PATTERN_IDS[entry[2]],
                 "end": END_NAME[entry[3]],
+                "pattern_card": self.patterns[entry[1]].index(entry[2]) + 1,
             }
         if kind == "event":
             return {"type": "event", "seat": entry[1], "event": EVENT_NAME[entry[2]]}
@@ -2089,138 +2177,221 @@ class ChristmasLights(State):
         self._before_change()
 
     def events(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
-        """As :meth:`State.events`, with each entry's rendering cached per seat (the log
-        only grows; a cached rendering is used only for the very entry object it was
-        made from, so clones sharing the cache stay right). The caller gets fresh
-        copies it may change."""
-        return json.loads(json.dumps(self._events(seat, start)))  # type: ignore[no-any-return]
-
-    def _events(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
-        """The cached renderings themselves (shared: never changed by anyone)."""
+        """As :meth:`State.events` (whose guard checks ``seat`` and ``start`` first),
+        with each entry's rendering cached per seat. The cache of a seat holds a run of
+        log entries (the very objects), their renderings and whether a rendering holds
+        a list; it serves a log as far as that log holds the same objects, and the rest
+        of it is then rendered for this log (clones share the cache, so after a clone
+        took another branch the first to ask again re-renders its own last entries).
+        The caller gets fresh copies it may change."""
         log = self.log
-        cache = self._event_cache.get(seat)
-        if cache is None:
-            cache = self._event_cache[seat] = []
-        render = self._render_event
-        out = []
-        for i in range(start, len(log)):
-            entry = log[i]
-            if i < len(cache):
-                cached, rendered = cache[i]
-                out.append(rendered if cached is entry else render(entry, seat))
-                continue
-            rendered = render(entry, seat)
-            if i == len(cache):
-                cache.append((entry, rendered))
-            out.append(rendered)
-        return out
+        n = len(log)
+        hit = self._event_cache.get(seat)
+        if hit is None:
+            hit = self._event_cache[seat] = ([], [], [])
+        entries, rendered, nested = hit
+        common = min(len(entries), n)
+        if all(map(is_, entries[:common], log[:common])):
+            same = common
+        else:
+            same = next(i for i in range(common) if entries[i] is not log[i])
+        if same < len(entries) or same < n:
+            del entries[same:], rendered[same:], nested[same:]
+            # A determinized world's log holds frozen entries (as the seat and the table
+            # saw them): ``_seen_event`` reads them, and renders any other entry.
+            render = self._seen_event if self.determinized else self._render_event
+            for entry in log[same:]:
+                event = render(entry, seat)
+                entries.append(entry)
+                rendered.append(event)
+                nested.append(any(v.__class__ is list for v in event.values()))
+        return [
+            {key: v.copy() if v.__class__ is list else v for key, v in event.items()}
+            if deep
+            else event.copy()
+            for event, deep in zip(rendered[start:n], nested[start:n], strict=True)
+        ]
+
+    def _seen_event(self, entry: LogEntry, seat: int | None) -> dict[str, Any]:
+        """A log entry of a determinized world as ``seat`` saw it: a frozen entry
+        (``(SEEN, observer, mine, public)``, the texts as the observer and the table saw
+        it) read through a small shared memo of parsed texts (worlds of one game share
+        most of them; the parsed events are never handed out, only copies), any other
+        entry rendered by the game."""
+        if entry[0] != SEEN:
+            return self._render_event(entry, seat)
+        mine = entry[2]
+        text: str = mine if mine is not None and seat == entry[1] else entry[3]
+        event = _SEEN_MEMO.get(text)
+        if event is None:
+            if len(_SEEN_MEMO) >= _SEEN_MEMO_SIZE:
+                _SEEN_MEMO.clear()
+            event = _SEEN_MEMO[text] = json.loads(text)
+        return event
 
     def _redeal(self, seat: int, rng: Rng) -> None:
-        """Re-deal everything hidden from ``seat``, consistently with what it knows:
+        """Re-deal everything hidden from ``seat``, consistently with what it knows, as a
+        function of what it knows and ``rng`` only (see the module docstring):
 
-        * Bulb cards: the kinds of its own cards it does not know and of the deck are
-          dealt again from the same multiset (its known cards stay), so that every answer
-          it received about its own hand still holds (rejection sampling, then a
-          constraint search; the truth is always a solution, so one is always found);
-        * Pattern cards: the other seats' secret ones and those in the box, so that each
-          other seat's commitment (pattern and end, re-chosen too) fits its public string
-          — the colours placed in it, and the colours discarded at a slot;
-        * the order of the Event deck;
-        * the choices other seats have made but not yet shown in an everyone-event.
+        * card ids: every Bulb card is given a new id by where it lies (``_relabel``),
+          so no id tells where a card was dealt;
+        * Bulb cards: the kinds of its own cards it does not know and of the deck, dealt
+          from their multiset (sorted first) so that every answer it got about its own
+          hand still holds (``deal_bulbs``: exact rejection sampling, then an exhaustive
+          search; the true deal is one solution, so one is always found);
+        * Pattern cards: the other seats' secret ones and those in the box (sorted
+          first), so that each other seat's commitment (pattern and end, re-chosen too)
+          fits its public string: the colours placed in it and those missed at a slot;
+        * the order of the Event deck (sorted first);
+        * the choices other seats have made but not yet shown in an everyone-event;
+        * another seat's free action begun but awaiting its card (its first step is in
+          no channel of ``seat``): none is pending, its budget is as before it began.
         """
         self._before_change()
+        self._event_cache = {}
+        self._relabel()
+        self._redeal_bulbs(seat, rng)
+        self._redeal_patterns(seat, rng)
+        self._redeal_events(rng)
+        self._redeal_choices(seat, rng)
+        self._forget_free_pending(seat)
+
+    def _forget_free_pending(self, seat: int) -> None:
+        """Another seat's half-made mark or move shows in no channel of ``seat`` (nor
+        does its free-action budget), so the world with it and the world without it are
+        the same to ``seat``: the determinization holds the one without (canonical)."""
+        pending = self.free_pending
+        for t in range(self.players):
+            if t != seat and pending[t] >= 0:
+                pending[t] = -1
+                self.free_left[t] += 1
+
+    def _redeal_bulbs(self, seat: int, rng: Rng) -> None:
+        """The kinds of the unknown cards of ``seat`` and of the deck, dealt again from
+        their multiset under every answer ``seat`` got about its own hand."""
         known = self.known
         unknown = [c for c in self.hands[seat] if not known[c]]
         hidden = unknown + self.deck
-        if hidden:
-            pool = [self.kinds[c] for c in hidden]
-            facts = [
-                f
-                for f in self.facts
-                if f[F_SELLER] == seat and any(c >= 0 and not known[c] for c in fact_cards(f))
-            ]
-            kinds = self.kinds.copy()
-            dealt = _deal_bulbs(unknown, pool, facts, kinds, rng)
-            for c, k in zip(hidden, dealt, strict=True):
-                kinds[c] = k
-            self.kinds = kinds
-        self._redeal_patterns(seat, rng)
-        events = self.event_deck.copy()
+        if not hidden:
+            return
+        kinds = self.kinds.copy()
+        pool = [kinds[c] for c in hidden]
+        facts = [
+            f
+            for f in self.facts
+            if f[F_SELLER] == seat and any(c >= 0 and not known[c] for c in fact_cards(f))
+        ]
+        dealt = deal_bulbs(unknown, pool, facts, kinds, rng)
+        for c, k in zip(hidden, dealt, strict=True):
+            kinds[c] = k
+        self.kinds = kinds
+
+    def _redeal_events(self, rng: Rng) -> None:
+        """The Event deck, shuffled from its sorted cards."""
+        events = sorted(self.event_deck)
         rng.shuffle(events)
         self.event_deck = events
-        if self.step == EVENT:
-            for t in range(self.players):
-                if t != seat and self.choices[t] >= DECLINED:
-                    options = (
-                        [DECLINED, 0] if self.event == LIGHT_SWITCH else [DECLINED, *self.hands[t]]
-                    )
-                    self.choices[t] = options[rng.below(len(options))]
 
-    def _fits(self, t: int, line: Sequence[int]) -> bool:
-        """Whether the string of seat ``t`` (its colours and its misses) fits a pattern
-        read as ``line``."""
+    def _redeal_choices(self, seat: int, rng: Rng) -> None:
+        """The choices other seats have made in an everyone-event but not yet shown,
+        drawn again among their options."""
+        if self.step != EVENT:
+            return
+        choices = self.choices
+        for t in range(self.players):
+            if t != seat and choices[t] >= DECLINED:
+                options = (
+                    [DECLINED, 0] if self.event == LIGHT_SWITCH else [DECLINED, *self.hands[t]]
+                )
+                choices[t] = options[rng.below(len(options))]
+
+    def _relabel(self) -> None:
+        """Give every Bulb card a new id by where it lies now (the order of
+        ``card_ids``: the deck from the bottom, the discard pile, then per seat its
+        hand, string, plug and cards set aside, then cards on the sale table), and
+        carry every field that names card ids over to the new ids."""
+        old = self.card_ids()
+        new = [0] * N_CARDS
+        for i, c in enumerate(old):
+            new[c] = i
+        kinds, marks, known, refs = self.kinds, self.marks, self.known, self.fact_refs
+        self.kinds = [kinds[c] for c in old]
+        self.marks = [marks[c] for c in old]
+        self.known = [known[c] for c in old]
+        self.fact_refs = [refs[c] for c in old]
+        self.deck = [new[c] for c in self.deck]
+        self.discard = [new[c] for c in self.discard]
+        self.hands = [[new[c] for c in hand] for hand in self.hands]
+        self.strings = [[new[c] if c >= 0 else -1 for c in string] for string in self.strings]
+        self.plugs = [new[c] if c >= 0 else -1 for c in self.plugs]
+        self.aside = [[new[c] for c in cards] for cards in self.aside]
+        self.sale_cards = [new[c] for c in self.sale_cards]
+        if self.play_card >= 0:
+            self.play_card = new[self.play_card]
+        if self.swap_card >= 0:
+            self.swap_card = new[self.swap_card]
+        if self.step == EVENT and self.event != LIGHT_SWITCH:
+            self.choices = [new[c] if c >= 0 else c for c in self.choices]
+        facts = []
+        for fact in self.facts:
+            n = fact[F_N]
+            moved = fact.copy()
+            for j in range(FH + n, FH + 2 * n):
+                if moved[j] >= 0:
+                    moved[j] = new[moved[j]]
+            facts.append(moved)
+        self.facts = facts
+
+    def _lines_fitting(self, t: int) -> int:
+        """The readings (bit ``pattern * 2 + end``) the string of seat ``t`` fits: the
+        colours placed in it are the colours its slots need, and no colour missed at a
+        slot is the one that slot needs."""
         kinds = self.kinds
+        fit = ALL_LINES
         for k, c in enumerate(self.strings[t]):
-            if c >= 0 and kinds[c] < BUBBLE and line[k] != kinds[c]:
-                return False
-        return all(line[m // 16] != m % 16 for m in self.misses[t])
+            if c >= 0 and kinds[c] < BUBBLE:
+                fit &= LINES_WITH[k * N_KINDS + kinds[c]]
+        for m in self.misses[t]:
+            fit &= ~LINES_WITH[(m >> 4) * N_KINDS + (m & 15)]
+        return fit
 
     def _redeal_patterns(self, seat: int, rng: Rng) -> None:
+        """The other seats' secret Pattern cards and the box, dealt again from their
+        sorted pool; each commitment to a secret card re-chosen (card, end, and which of
+        the seat's secret slots holds it) to fit the seat's public string, and the end of
+        a commitment to a revealed card (Lump of Coal) re-chosen likewise."""
         others = [t for t in range(self.players) if t != seat]
         revealed = self.revealed
-        slots = [(t, i) for t in others for i in (0, 1) if not revealed[t][i]]
-        if not slots:
-            return
-        pool = [self.patterns[t][i] for t, i in slots] + self.pattern_box
-        rng.shuffle(pool)
         commit = self.commit
-        needy = [t for t in others if commit[t] >= 0 and not revealed[t][commit[t] >> 1]]
-        rng.shuffle(needy)
-        chosen: dict[int, tuple[int, int]] = {}
-        used: set[int] = set()
-
-        def search(i: int) -> bool:
-            if i == len(needy):
-                return True
-            t = needy[i]
-            options = [
-                (j, e)
-                for j, p in enumerate(pool)
-                if j not in used
-                for e in (0, 1)
-                if self._fits(t, LINES[p * 2 + e])
-            ]
-            rng.shuffle(options)
-            for j, e in options:
-                used.add(j)
-                chosen[t] = (j, e)
-                if search(i + 1):
-                    return True
-                used.discard(j)
-            return False
-
-        if not search(0):  # pragma: no cover - the truth is always a solution
-            return
-        patterns = self.patterns.copy()
+        patterns = [ps.copy() for ps in self.patterns]
         new_commit = commit.copy()
-        for t in others:
-            patterns[t] = patterns[t].copy()
-        for t, (j, e) in chosen.items():
-            hidden = [i for i in (0, 1) if not revealed[t][i]]
-            i = hidden[rng.below(len(hidden))]
-            patterns[t][i] = pool[j]
-            new_commit[t] = i * 2 + e
-        rest = iter(p for j, p in enumerate(pool) if j not in used)
-        for t, i in slots:
-            if t in chosen and new_commit[t] >> 1 == i:
-                continue
-            patterns[t][i] = next(rest)
-        self.pattern_box = sorted(rest)
+        slots = [(t, i) for t in others for i in (0, 1) if not revealed[t][i]]
+        if slots:
+            pool = sorted([patterns[t][i] for t, i in slots] + self.pattern_box)
+            rng.shuffle(pool)
+            needy = [t for t in others if commit[t] >= 0 and not revealed[t][commit[t] >> 1]]
+            fitting = {t: self._lines_fitting(t) for t in needy}
+            chosen = assign_patterns(needy, pool, fitting, rng)
+            taken = [False] * len(pool)
+            for t in needy:
+                j, e = chosen[t]
+                taken[j] = True
+                hidden = [i for i in (0, 1) if not revealed[t][i]]
+                i = hidden[rng.below(len(hidden))]
+                patterns[t][i] = pool[j]
+                new_commit[t] = i * 2 + e
+            rest = iter([p for j, p in enumerate(pool) if not taken[j]])
+            for t, i in slots:
+                if t in chosen and new_commit[t] >> 1 == i:
+                    continue
+                patterns[t][i] = next(rest)
+            self.pattern_box = sorted(rest)
         for t in others:  # committed to a revealed pattern (Lump of Coal): re-choose the end
             c = commit[t]
             if c >= 0 and revealed[t][c >> 1]:
                 p = patterns[t][c >> 1]
-                ends = [e for e in (0, 1) if self._fits(t, LINES[p * 2 + e])]
+                lines = self._lines_fitting(t)
+                ends = [e for e in (0, 1) if lines >> (p * 2 + e) & 1]
                 new_commit[t] = (c >> 1) * 2 + ends[rng.below(len(ends))]
         self.patterns = patterns
         self.commit = new_commit
@@ -2342,60 +2513,6 @@ class ChristmasLights(State):
             "Key: " + " ".join(f"{g}={k}" for k, g in GLYPHS.items()) + " ?=unknown to you"
         )
         return "\n".join(lines)
-
-
-def _deal_bulbs(
-    unknown: Sequence[int],
-    pool: list[int],
-    facts: Sequence[Sequence[int]],
-    kinds: list[int],
-    rng: Rng,
-) -> list[int]:
-    """Kinds for the hidden cards (``unknown`` first, then the deck) from ``pool`` such
-    that every fact in ``facts`` still holds, ``kinds`` giving the kinds of every other
-    card. Exact rejection sampling first; if that keeps failing (tight answers), a
-    randomised backtracking search over the cards the facts are about."""
-    if not facts:
-        rng.shuffle(pool)
-        return pool
-    trial = kinds.copy()
-    for _attempt in range(64):
-        rng.shuffle(pool)
-        for c, k in zip(unknown, pool, strict=False):
-            trial[c] = k
-        if all(fact_holds(f, trial) for f in facts):
-            return pool
-    involved = sorted({c for f in facts for c in fact_cards(f) if c >= 0} & set(unknown))
-    left = [0] * N_KINDS
-    for k in pool:
-        left[k] += 1
-    for c in involved:
-        trial[c] = -1
-    order = list(involved)
-    rng.shuffle(order)
-
-    def search(i: int) -> bool:
-        if i == len(order):
-            return all(fact_holds(f, trial) for f in facts)
-        c = order[i]
-        choices = [k for k in range(N_KINDS) if left[k]]
-        rng.shuffle(choices)
-        for k in choices:
-            trial[c] = k
-            left[k] -= 1
-            if all(_fact_possible(f, trial) for f in facts) and search(i + 1):
-                return True
-            left[k] += 1
-        trial[c] = -1
-        return False
-
-    if not search(0):  # pragma: no cover - the truth is always a solution
-        raise AssertionError("no deal fits the answers: the state is inconsistent")
-    rest = [k for k in range(N_KINDS) for _ in range(left[k])]
-    rng.shuffle(rest)
-    it = iter(rest)
-    placed = {c: trial[c] for c in involved}
-    return [placed[c] if c in placed else next(it) for c in unknown] + list(it)
 
 
 def _render_seat(view: Mapping[str, Any], s: int) -> list[str]:
