@@ -9,10 +9,17 @@ its random-simulation and API tests over every game:
   every legal action is in ``action_space`` and its notation parses back to it, every
   view is JSON-safe and renders as text, and the unchecked fast path reaches exactly
   the state the checked path does.
-* :func:`check_no_leak` — for every seat, at states along random games, ``view``,
-  ``legal_actions``, the seat's event log, ``to_act`` and the error message of every
-  illegal action are identical on the state and on ``determinize(seat)``; and
-  determinize really re-deals (counted, so the caller can assert it is not vacuous).
+* :func:`check_no_leak` — the leak proof, at states along random games (every few
+  steps, the last, and the first state of every phase the game names), for every seat s
+  (:func:`leak_check_at`): T is a world s cannot tell from the real state S
+  (:func:`another_world`: a determinization whose seed, RNG, record and log the suite
+  then sets itself); T is indistinguishable from S on every channel of s and of the
+  spectator (:func:`check_indistinguishable`: view, its text, log, ordered legal
+  actions, ``to_act``, outcome, the error of every illegal action, of garbage text and of
+  foreign action objects, ``action_seen_by``); S and T give byte-equal determinizations
+  (:func:`check_canonical`: nothing s cannot see influences one); and after any action
+  legal in both, equal events for s mean equal observations (:func:`check_learns_only_by_events`).
+  :func:`seeds_reaching` finds seeds for phases random play rarely reaches.
 * :func:`check_round_trips` — JSON save/load exactly (mid-game, then play continues
   identically), a determinized state's save, and the replay record.
 * :func:`trajectory_digest` / :func:`check_determinism` — the same seed and actions give

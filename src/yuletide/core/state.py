@@ -380,7 +380,9 @@ class State(ABC):
 
     def _bad_seat(self, seat: Any, *, spectator: bool = False) -> InvalidSeat:
         extra = " (or None for a spectator)" if spectator else ""
-        return InvalidSeat(f"there is no seat {seat!r}: seats are 0 to {self.players - 1}{extra}")
+        return InvalidSeat(
+            f"there is no seat {_describe(seat)}: seats are 0 to {self.players - 1}{extra}"
+        )
 
     def check_action(self, action: Any) -> Action:
         """The game's own action object equal to ``action``, or NotationError: an object
@@ -506,7 +508,9 @@ class State(ABC):
         byte-equal saves when determinized with equal rngs."""
         seat = self.check_seat(seat)
         if not isinstance(rng, Rng):
-            raise InvalidArgument(f"determinize needs an Rng (yuletide.Rng(seed)), got {rng!r}")
+            raise InvalidArgument(
+                f"determinize needs an Rng (yuletide.Rng(seed)), got {_describe(rng)}"
+            )
         det = self.clone()
         det.determinized = True
         det.seed = 0
