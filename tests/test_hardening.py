@@ -242,3 +242,12 @@ def test_every_engine_error_is_a_yuletide_error() -> None:
     for cls in (IllegalAction, NotationError, InvalidArgument, InvalidSeat, CorruptSave):
         assert issubclass(cls, YuletideError)
     assert issubclass(InvalidSeat, IllegalAction)
+
+
+def test_why_illegal_of_a_legal_action_is_refused_not_a_crash() -> None:
+    """Found by the fuzz test: jolly-christmas ``why_illegal(0, Claim(0))`` at the start,
+    where claiming order card 1 is legal, raised ValueError inside the game."""
+    state = yuletide.new_game("jolly-christmas", players=2, seed=11)
+    legal = state.legal_actions(0)[0]
+    with pytest.raises(InvalidArgument, match="is legal for seat 0 now"):
+        state.why_illegal(0, legal)

@@ -4,6 +4,7 @@ from collections.abc import Callable
 
 from ..core.errors import InvalidOption
 from .base import Bot, SeatWindow
+from .ismcts import IsmctsBot
 from .lights_on_team import LightsOnTeamBot
 from .random_bot import RandomBot
 from .solo_greedy import SoloGreedyBot
@@ -12,6 +13,7 @@ __all__ = [
     "BOTS",
     "BOT_GAMES",
     "Bot",
+    "IsmctsBot",
     "LightsOnTeamBot",
     "RandomBot",
     "SeatWindow",
@@ -26,6 +28,7 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "solo-greedy": SoloGreedyBot,
     "lights-on-team": LightsOnTeamBot,
+    "ismcts": IsmctsBot,
 }
 
 #: The games a bot is made for, by name; a bot not listed plays every game. Such a bot

@@ -681,6 +681,11 @@ def _guard_why_illegal(fn: Any) -> Any:
         early = self._not_now(seat)
         if early is not None:
             return early
+        if action in self.legal_actions(seat):
+            raise InvalidArgument(
+                f"{action} is legal for seat {seat} now: why_illegal explains only actions"
+                " that are not"
+            )
         result: IllegalAction = fn(self, seat, action)
         return result
 
