@@ -92,7 +92,7 @@ def random_game(
 
 
 def _check_step(state: State) -> None:
-    space = _action_space(type(state), state.players)
+    space = _space(type(state), state.players)
     box = sorted(state.box())
     if sorted(state.inventory()) != box:
         raise _fail(state, "a card is missing or duplicated (inventory is not the box)")
@@ -126,10 +126,6 @@ def _check_step(state: State) -> None:
         for viewer in (*range(state.players), None):
             if not isinstance(state.render(state.view(viewer)), str):
                 raise _fail(state, f"render(view({viewer})) is not text")
-
-
-def _action_space(cls: type[State], players: int) -> dict[Action, Action]:
-    return _space(cls, players)
 
 
 def check_random_play(game_id: str, players: int, seed: int, **options: Any) -> State:
