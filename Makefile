@@ -2,18 +2,38 @@
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+ARGS   ?=
+# One stamp per install, so each target installs only what it needs; each depends on
+# pyproject.toml, so editing the dependencies reinstalls on the next make.
+STAMP      := $(VENV)/.installed
+RUN_STAMP  := $(VENV)/.installed-run
+PLAY_STAMP := $(VENV)/.installed-play
 
-.PHONY: run test check bench format clean
+.PHONY: run play test check bench bench-server format clean
 
-$(STAMP): pyproject.toml
-	@[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
-	@touch $(STAMP)
 
-## make run: play Looney Lights in the terminal against three random bots.
-run: $(STAMP)
+# dev: tests, linters and the server (the dev extra pulls in the server extra).
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	@touch $@
+
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[server]'
+	@touch $@
+
+$(PLAY_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[cli]'
+	@touch $@
+
+## make run: start the game server (`yuletide serve`, server extra only); it prints its URL.
+run: $(RUN_STAMP)
+	$(BIN)/yuletide serve $(ARGS)
+
+## make play: play Looney Lights in the terminal against three random bots (cli extra only).
+play: $(PLAY_STAMP)
 	$(BIN)/yuletide play looney-lights --players 4 --seat 0
 
 ## make check: ruff format + lint, mypy --strict on src/.
@@ -22,7 +42,9 @@ check: $(STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
 
-## make test: check, then the whole suite (pytest exits non-zero if nothing ran).
+## make test: check, then the whole suite (pytest exits non-zero if nothing ran). The suite
+## starts its own throw-away PostgreSQL and Redis (tests/services.py; as root it apt-installs
+## them if missing), or uses YULETIDE_TEST_PG_URL / YULETIDE_TEST_REDIS_URL when set.
 test: check
 	$(BIN)/python -m pytest -q
 
@@ -31,6 +53,10 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[bench]' || echo "bench extra (rlcard) not installable; timing Yuletide only"
 	@mkdir -p bench
 	$(BIN)/yuletide bench --json bench/results.json
+
+## make bench-server: load-test the game server (yuletide.server.loadtest); pass options in ARGS="...".
+bench-server: $(STAMP)
+	$(BIN)/python -m yuletide.server.loadtest $(ARGS)
 
 format: $(STAMP)
 	$(BIN)/ruff format src tests

@@ -1,4 +1,4 @@
-"""The ``yuletide`` command: list, simulate, play, replay, bench.
+"""The ``yuletide`` command: list, simulate, play, replay, bench, serve, migrate.
 
 Exit status: 0 when the command did its work; 2 for a bad argument (a count below 1, a
 time that is not a number of seconds > 0, a player count, seat, bot or option the game
@@ -351,7 +351,49 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", action="append", help="only these games")
     p.add_argument("--json", help="also write the figures to this JSON file")
     p.set_defaults(func=cmd_bench, check=check_bench, parser=p)
+
+    p = sub.add_parser("serve", help="run the game server (needs the [server] extra)")
+    p.set_defaults(func=cmd_serve, check=check_serve, parser=p)
+    _server_arguments(p)
+
+    p = sub.add_parser("migrate", help="migrate a server database to the newest schema")
+    p.add_argument("--db", default=None, metavar="URL", help="default: the embedded SQLite")
+    p.set_defaults(func=cmd_migrate, check=_no_check, parser=p)
     return parser
+
+
+def _server_arguments(p: argparse.ArgumentParser) -> None:
+    try:
+        from .server.serve import add_arguments
+    except ImportError:  # no [server] extra: the command explains itself when run
+        p.add_argument("rest", nargs=argparse.REMAINDER)
+        return
+    add_arguments(p)
+
+
+_NO_SERVER = "the server needs the [server] extra: pip install 'yuletide[server]'"
+
+
+def check_serve(args: argparse.Namespace) -> None:
+    try:
+        from .server.serve import check_serve as check
+    except ImportError:
+        raise ValueError(_NO_SERVER) from None
+    check(args)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .server.serve import cmd_serve as serve
+
+    return serve(args)
+
+
+def cmd_migrate(args: argparse.Namespace) -> int:
+    try:
+        from .server.serve import cmd_migrate as migrate
+    except ImportError:
+        raise ValueError(_NO_SERVER) from None
+    return migrate(args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

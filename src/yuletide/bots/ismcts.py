@@ -173,6 +173,9 @@ class IsmctsBot:
     """SO-ISMCTS over the seat's determinizations (module docstring)."""
 
     name = "ismcts"
+    #: It searches for up to its time cap: a server runs it in its search worker pool, so
+    #: it never holds up the quick bots of other tables.
+    searches = True
 
     def __init__(
         self,

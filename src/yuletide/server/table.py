@@ -1,0 +1,609 @@
+"""One live table: the actor that owns its game (lila's round actor).
+
+Every command for a table — an action from a seat or a bot, a forced action when a time
+limit runs out, a subscription, a seat change — goes through the table's one queue and
+is handled by one asyncio task, in arrival order. Arrival order is what the rules of the
+real-time games see: each command is stamped with the server's monotonic clock as it
+arrives, and a client's own claims about time are never read.
+
+An action is checked (notation, version, legality), **committed to the database**, then
+applied, and only then is anything broadcast: each subscriber gets a frame built from
+its own seat's channels (protocol.py). Bots think off the event loop, in a worker
+thread, on a clone of the state seen through a :class:`~yuletide.bots.SeatWindow`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import bindparam, select
+
+from ..bots import make_bot
+from ..bots.base import Bot, ReactionTime, SeatWindow, reaction_of
+from ..core.errors import IllegalAction, YuletideError
+from ..core.registry import game_class
+from ..core.rng import Rng
+from ..core.simultaneous import forced_action, is_real_time
+from ..core.state import Action, State
+from . import protocol, store
+
+log = logging.getLogger("yuletide.server")
+
+_MOVED = "this table moved to another server process a moment ago: look again and act again"
+
+#: The publish key of a frame for every subscriber of a table.
+ALL = "*"
+
+
+def seat_key(seat: int | None) -> str:
+    """A seat as a publish key: its number, or "-" for spectators."""
+    return "-" if seat is None else str(seat)
+
+
+#: The table's lease holder, its row locked for the commit's transaction (built once).
+_LEASE_HOLDER = (
+    select(store.tables.c.owner).where(store.tables.c.id == bindparam("id")).with_for_update()
+)
+
+
+class ReplayMismatch(RuntimeError):
+    """A stored table does not replay to a consistent game (corrupt or foreign data)."""
+
+
+class LeaseLost(RuntimeError):
+    """Another server process took the table over (this one was paused past its lease):
+    this actor may commit nothing more; its hub stops it at the next lease renewal."""
+
+
+@dataclass(slots=True)
+class Subscriber:
+    """A connection watching the table as ``seat`` (None: a spectator)."""
+
+    seat: int | None
+    send: Callable[[dict[str, Any]], None]
+    version: int = -1
+    #: sha256 of the token the connection said hello with: once the seat is left (or
+    #: taken by a new token) the subscriber is told (``seat_left``) and dropped.
+    token_hash: str | None = None
+
+
+@dataclass(slots=True)
+class Act:
+    seat: int
+    notation: str
+    version: int
+    ref: Any
+    reply: Callable[[dict[str, Any]], None] | None
+    #: Server monotonic time (``time.monotonic()``) at which the command arrived.
+    arrived: float
+    bot: bool = False
+    forced: bool = False
+    #: sha256 of the sender's seat token: refused unless it still holds ``seat``.
+    token_hash: str | None = None
+
+
+@dataclass(slots=True)
+class Watch:
+    sub: Subscriber
+    since: int | None  # the version the client last saw, or None for a full sync
+    #: False: send the watch's first frames (seats, sync/update, record) only, without
+    #: subscribing (a watcher on another process gets later frames through ``publish``).
+    keep: bool = True
+
+
+@dataclass(slots=True)
+class Resend:
+    sub: Subscriber
+    since: int | None
+
+
+@dataclass(slots=True)
+class Unwatch:
+    sub: Subscriber
+
+
+@dataclass(slots=True)
+class SeatsChanged:
+    seat_rows: list[dict[str, Any]]
+    #: Set once the table has taken the change in (so a join's answer is up to date).
+    done: asyncio.Future[None] | None = None
+
+
+@dataclass(slots=True)
+class Stop:
+    done: asyncio.Future[None] = field(default_factory=asyncio.Future)
+
+
+Command = Act | Watch | Resend | Unwatch | SeatsChanged | Stop
+
+
+@dataclass(slots=True)
+class Settings:
+    """A table's own settings (chosen at creation; stored with the table)."""
+
+    #: Seconds before a timed game forces a seat's due action (Reindeer's Nose).
+    time_limit: float = 20.0
+    #: Seconds a bot waits before it acts in a turn-based game (so people can follow);
+    #: in a real-time game its reaction time. None: 0.6 s / the bot's own reaction.
+    bot_delay: float | None = None
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Settings:
+        return cls(float(data.get("time_limit", 20.0)), data.get("bot_delay"))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"time_limit": self.time_limit, "bot_delay": self.bot_delay}
+
+
+def rebuild(
+    row: dict[str, Any], action_rows: list[dict[str, Any]]
+) -> tuple[State, list[int], list[frozenset[int]]]:
+    """The table's game from its stored record, replayed through the checked path, with
+    the log's length and ``to_act`` at every version; ReplayMismatch if it does not
+    replay (a corrupt or foreign record)."""
+    cls = game_class(row["game"])
+    if cls.rules_version != row["rules_version"]:
+        raise ReplayMismatch(
+            f"table {row['id']} was played with {row['game']} rules version"
+            f" {row['rules_version']}; this server plays version {cls.rules_version}"
+        )
+    try:
+        state = cls.new(row["players"], row["seed"], **row["options"])
+    except YuletideError as err:
+        raise ReplayMismatch(f"table {row['id']} cannot start its game: {err}") from err
+    log_at = [len(state.log)]
+    to_act_at = [state.to_act]
+    for i, a in enumerate(action_rows):
+        if a["n"] != i:
+            raise ReplayMismatch(f"table {row['id']}: action {i} is missing from the database")
+        try:
+            state.apply(a["seat"], a["notation"])
+        except YuletideError as err:
+            raise ReplayMismatch(
+                f"table {row['id']}: stored action {i} ({a['notation']!r:.60} by seat"
+                f" {a['seat']}) does not replay: {err}"
+            ) from err
+        log_at.append(len(state.log))
+        to_act_at.append(state.to_act)
+    return state, log_at, to_act_at
+
+
+def public_seats(seat_rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Who sits where: kinds, bot names, player names, whether taken (never tokens)."""
+    return [
+        {
+            "seat": r["seat"],
+            "kind": r["kind"],
+            "bot": r["bot"],
+            "name": r["name"],
+            "taken": r["kind"] == "bot" or r["token_hash"] is not None,
+        }
+        for r in seat_rows
+    ]
+
+
+class TableActor:
+    """Owns one live table in this process."""
+
+    def __init__(
+        self,
+        row: dict[str, Any],
+        seat_rows: list[dict[str, Any]],
+        action_rows: list[dict[str, Any]],
+        db: store.Store,
+        executor: Executor,
+        *,
+        search_executor: Executor | None = None,
+        publish: Callable[[str, int, dict[str, dict[str, Any]]], None] | None = None,
+        owner: str | None = None,
+    ) -> None:
+        self.id: str = row["id"]
+        self.row = row
+        #: The lease owner name of this process (Hub.owner): an action is committed only
+        #: while the table's lease is still this owner's. None: no check (tests).
+        self.owner = owner
+        self.lease_lost = False
+        self.db = db
+        self.executor = executor
+        self.search_executor = search_executor or executor
+        self.publish = publish
+        self.settings = Settings.from_dict(row["settings"])
+        # log_at[v], to_act_at[v]: the log's length and who could act at version v.
+        self.state, self.log_at, self.to_act_at = rebuild(row, action_rows)
+        self.version = len(self.state.history)
+        self.status: str = row["status"]
+        self.real_time = is_real_time(self.state)
+        self.started = time.monotonic() - (action_rows[-1]["arrived"] if action_rows else 0.0)
+        self.subscribers: list[Subscriber] = []
+        self.queue: asyncio.Queue[Command] = asyncio.Queue()
+        self.bots: dict[int, Bot] = {}
+        self.bot_tasks: dict[int, asyncio.Task[None]] = {}
+        self.due_since: dict[int, float] = {}
+        self.rng = Rng(secrets.randbits(63))
+        self.seat_rows: list[dict[str, Any]] = []
+        self.task: asyncio.Task[None] | None = None
+        self.last_change = time.monotonic()
+        self._set_seats(seat_rows)
+
+    def _set_seats(self, seat_rows: list[dict[str, Any]]) -> None:
+        self.seat_rows = seat_rows
+        for r in seat_rows:
+            if r["kind"] == "bot" and r["seat"] not in self.bots:
+                self.bots[r["seat"]] = make_bot(r["bot"], secrets.randbits(32))
+
+    # ------------------------------------------------------------ public info
+
+    def seats_public(self) -> list[dict[str, Any]]:
+        return public_seats(self.seat_rows)
+
+    def idle_since(self) -> float:
+        """Monotonic time of the table's last accepted action (or its start here)."""
+        return self.last_change
+
+    @property
+    def all_seated(self) -> bool:
+        return all(s["taken"] for s in self.seats_public())
+
+    # ------------------------------------------------------------------ loop
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self.run(), name=f"table-{self.id}")
+
+    async def run(self) -> None:
+        if self.status == "waiting" and self.all_seated:
+            await self._go_live()
+        if self.status == "playing" and self.state.outcome.over:
+            await self._finish()  # the server stopped between the last action and its end
+        self._after_change()
+        while True:
+            timeout = self._next_deadline()
+            try:
+                if timeout is None:
+                    cmd = await self.queue.get()
+                else:
+                    cmd = await asyncio.wait_for(self.queue.get(), max(0.0, timeout))
+            except TimeoutError:
+                await self._force_due()
+                continue
+            try:
+                if isinstance(cmd, Stop):
+                    self._cancel_bots()
+                    cmd.done.set_result(None)
+                    return
+                await self._handle(cmd)
+                self._after_change()
+            except Exception:
+                log.exception("table %s: command %r failed", self.id, type(cmd).__name__)
+                if isinstance(cmd, Act) and cmd.reply is not None:
+                    cmd.reply(
+                        protocol.error_frame("server", "the server failed; try again", cmd.ref)
+                    )
+
+    async def stop(self) -> None:
+        if self.task is None or self.task.done():
+            return
+        stop = Stop()
+        self.queue.put_nowait(stop)
+        await stop.done
+
+    def submit(self, cmd: Command) -> None:
+        self.queue.put_nowait(cmd)
+
+    async def _handle(self, cmd: Command) -> None:
+        if isinstance(cmd, Act):
+            await self._act(cmd)
+        elif isinstance(cmd, Watch):
+            self._watch(cmd)
+        elif isinstance(cmd, Unwatch):
+            with contextlib.suppress(ValueError):
+                self.subscribers.remove(cmd.sub)
+        elif isinstance(cmd, SeatsChanged):
+            try:
+                self._set_seats(cmd.seat_rows)
+                self._drop_left()
+                self._broadcast_extra(
+                    {"type": "seats", "table": self.id, "seats": self.seats_public()}
+                )
+                if self.status == "waiting" and self.all_seated:
+                    await self._go_live()
+                    self._broadcast_sync()
+            finally:
+                if cmd.done is not None and not cmd.done.done():
+                    cmd.done.set_result(None)
+        elif isinstance(cmd, Resend):
+            cmd.sub.send(self.frame_for(cmd.sub.seat, cmd.since))
+
+    def _holds(self, seat: int, token_hash: str) -> bool:
+        return any(r["seat"] == seat and r["token_hash"] == token_hash for r in self.seat_rows)
+
+    def _drop_left(self) -> None:
+        """Subscribers whose token no longer holds their seat stop getting its frames."""
+        for sub in list(self.subscribers):
+            if (
+                sub.seat is not None
+                and sub.token_hash is not None
+                and not self._holds(sub.seat, sub.token_hash)
+            ):
+                self.subscribers.remove(sub)
+                sub.send(
+                    protocol.error_frame(
+                        "seat_left", f"seat {sub.seat} was left: this token no longer holds it"
+                    )
+                )
+
+    async def _go_live(self) -> None:
+        await asyncio.wrap_future(self.db.write(lambda c: store.set_status(c, self.id, "playing")))
+        self.status = "playing"
+
+    # --------------------------------------------------------------- actions
+
+    def _refuse(self, cmd: Act, code: str, message: str) -> None:
+        if cmd.reply is not None:
+            cmd.reply(protocol.error_frame(code, message, cmd.ref))
+
+    async def _act(self, cmd: Act) -> None:
+        state = self.state
+        if self.lease_lost:
+            self._refuse(cmd, "moved", _MOVED)
+            return
+        if cmd.token_hash is not None and not self._holds(cmd.seat, cmd.token_hash):
+            self._refuse(
+                cmd, "seat_left", f"seat {cmd.seat} was left: this token no longer holds it"
+            )
+            return
+        if self.status == "waiting":
+            open_seats = [s["seat"] for s in self.seats_public() if not s["taken"]]
+            self._refuse(
+                cmd,
+                "not_started",
+                f"the game starts when every seat is taken;"
+                f" open seats: {', '.join(map(str, open_seats))}",
+            )
+            return
+        if self.status != "playing" or state.outcome.over:
+            self._refuse(cmd, "game_over", "the game is over: no seat may act")
+            return
+        if cmd.version != self.version:
+            if cmd.bot:
+                return  # the bot thought about an older position; it will be asked again
+            why = self._stale(cmd.seat, cmd.version)
+            if why is not None:
+                self._refuse(cmd, "stale", why)
+                return
+        try:
+            action = state.parse_action(cmd.notation)
+            early = state._not_now(cmd.seat)
+            if early is not None:
+                raise early
+            if action not in state.legal_actions(cmd.seat):
+                raise state.why_illegal(cmd.seat, action)
+        except IllegalAction as err:
+            self._refuse(cmd, "illegal", str(err))
+            return
+        try:
+            await self._commit_and_apply(cmd.seat, action, cmd.forced, cmd.arrived)
+        except LeaseLost:
+            log.warning("table %s: lease lost; committing nothing more here", self.id)
+            self.lease_lost = True
+            self._cancel_bots()
+            self._refuse(cmd, "moved", _MOVED)
+            return
+        over = self.state.outcome.over
+        if over:
+            await self._end()  # so the last update already says "finished"
+        if cmd.reply is not None:
+            cmd.reply({"type": "ack", "ref": cmd.ref, "version": self.version})
+        self._broadcast_update()
+        if over:
+            self._broadcast_record()
+
+    def _stale(self, seat: int, version: int) -> str | None:
+        """Why an action on an older ``version`` is refused, or None when it may still
+        be judged on the position now. A seat acts on what it saw: the action is stale
+        if the seat could not act at ``version``, or has acted since (a repeated or
+        crossed message), or ``version`` is not one the table has been at. When only
+        other seats acted meanwhile — a simultaneous choice or a real-time race — it is
+        judged now, and refused with the engine's reason if no longer legal."""
+        now = self.version
+        if not 0 <= version < now:
+            return f"there is no version {version}: the table is at version {now}"
+        if seat in self.to_act_at[version] and all(
+            s != seat for s, _ in self.state.history[version:]
+        ):
+            return None
+        return (
+            f"you acted on version {version}, but the table is at version {now}:"
+            " look at the new position and act again"
+        )
+
+    async def _commit_and_apply(
+        self, seat: int, action: Action, forced: bool, arrived: float
+    ) -> None:
+        n = self.version
+        notation = str(action)
+        arrived = round(arrived - self.started, 6)
+        table_id, owner = self.id, self.owner
+
+        def commit(c: Any) -> None:
+            if owner is not None:
+                # Lock the table's row and check the lease in the commit's transaction:
+                # a takeover (take_lease updates that row) either waits for this commit
+                # and then replays it, or came first and this commit is refused. So a
+                # process paused past its lease cannot add an action the new owner
+                # does not know of.
+                holder = c.execute(_LEASE_HOLDER, {"id": table_id}).scalar()
+                if holder != owner:
+                    raise LeaseLost(f"table {table_id} is now run by {holder}")
+            store.append_action(
+                c,
+                table_id=table_id,
+                n=n,
+                seat=seat,
+                notation=notation,
+                forced=forced,
+                arrived=arrived,
+            )
+
+        await asyncio.wrap_future(self.db.write(commit))
+        self.state.apply_unchecked(seat, action)
+        self.version += 1
+        self.last_change = time.monotonic()
+        self.log_at.append(len(self.state.log))
+        self.to_act_at.append(self.state.to_act)
+
+    async def _finish(self) -> None:
+        await self._end()
+        self._broadcast_record()
+
+    async def _end(self) -> None:
+        """Store the outcome of a game that has just ended; its bots and clocks stop."""
+        outcome = self.state.outcome
+        status = "finished" if outcome.status == "finished" else "unfinished"
+        await asyncio.wrap_future(
+            self.db.write(lambda c: store.set_status(c, self.id, status, outcome.to_dict()))
+        )
+        self.status = status
+        self._cancel_bots()
+        self.due_since.clear()
+
+    def _broadcast_record(self) -> None:
+        """The record (seed and actions) to everyone: public now the game has ended."""
+        self._broadcast_extra({"type": "record", "table": self.id, "record": self.record()})
+
+    def record(self) -> dict[str, Any]:
+        """The public replay record — only once the game has ended."""
+        if self.status not in ("finished", "unfinished"):
+            raise PermissionError("the record of a running game is secret (it holds the seed)")
+        return self.state.record().to_dict()
+
+    # ------------------------------------------------------------- broadcast
+
+    def frame_for(self, seat: int | None, since: int | None) -> dict[str, Any]:
+        """Seat ``seat``'s frame: a sync, or an update from version ``since``."""
+        extra = {"status": self.status}
+        if since is None or not 0 <= since <= self.version:
+            return protocol.sync_frame(self.id, self.version, self.state, seat, extra)
+        return protocol.update_frame(
+            self.id, self.version, self.state, seat, since=self.log_at[since], extra=extra
+        )
+
+    def _watch(self, cmd: Watch) -> None:
+        sub = cmd.sub
+        sub.send({"type": "seats", "table": self.id, "seats": self.seats_public()})
+        sub.send(self.frame_for(sub.seat, cmd.since))
+        if self.status in ("finished", "unfinished"):
+            sub.send({"type": "record", "table": self.id, "record": self.record()})
+        sub.version = self.version
+        if cmd.keep:
+            self.subscribers.append(sub)
+
+    def _broadcast_update(self) -> None:
+        frames: dict[int | None, dict[str, Any]] = {}
+        since = self.version - 1
+        seats_wanted: set[int | None] = {s.seat for s in self.subscribers}
+        if self.publish is not None:
+            seats_wanted |= {None, *range(self.state.players)}
+        for seat in seats_wanted:
+            frames[seat] = self.frame_for(seat, since)
+        for sub in self.subscribers:
+            sub.send(frames[sub.seat])
+            sub.version = self.version
+        if self.publish is not None:
+            self.publish(self.id, self.version, {seat_key(s): f for s, f in frames.items()})
+
+    def _broadcast_sync(self) -> None:
+        frames = {seat: self.frame_for(seat, None) for seat in {s.seat for s in self.subscribers}}
+        for sub in self.subscribers:
+            sub.send(frames[sub.seat])
+        if self.publish is not None:
+            every = (None, *range(self.state.players))
+            self.publish(
+                self.id, self.version, {seat_key(s): self.frame_for(s, None) for s in every}
+            )
+
+    def _broadcast_extra(self, frame: dict[str, Any]) -> None:
+        for sub in self.subscribers:
+            sub.send(frame)
+        if self.publish is not None:
+            self.publish(self.id, self.version, {ALL: frame})
+
+    # ------------------------------------------------------- bots and timers
+
+    def _after_change(self) -> None:
+        """Start bots that may act, and time limits that now run."""
+        if self.status != "playing" or self.state.outcome.over or self.lease_lost:
+            return
+        to_act = self.state.to_act
+        for seat in to_act:
+            if seat in self.bots:
+                task = self.bot_tasks.get(seat)
+                if task is None or task.done():
+                    self.bot_tasks[seat] = asyncio.get_running_loop().create_task(
+                        self._bot_turn(seat)
+                    )
+        now = time.monotonic()
+        for seat in range(self.state.players):
+            if forced_action(self.state, seat) is None:
+                self.due_since.pop(seat, None)
+            else:
+                self.due_since.setdefault(seat, now)
+
+    def _next_deadline(self) -> float | None:
+        if not self.due_since:
+            return None
+        return min(self.due_since.values()) + self.settings.time_limit - time.monotonic()
+
+    async def _force_due(self) -> None:
+        seat = min(self.due_since, key=lambda s: (self.due_since[s], s))
+        action = forced_action(self.state, seat)
+        self.due_since.pop(seat, None)
+        if action is None or self.status != "playing":
+            self._after_change()
+            return
+        cmd = Act(seat, str(action), self.version, None, None, time.monotonic(), forced=True)
+        await self._act(cmd)
+
+    def _reaction(self, bot: Bot) -> float:
+        delay = self.settings.bot_delay
+        if self.real_time:
+            if delay is not None:
+                return ReactionTime(delay, delay / 4).sample(self.rng) if delay > 0 else 0.0
+            return reaction_of(bot).sample(self.rng)
+        return 0.6 if delay is None else delay
+
+    async def _bot_turn(self, seat: int) -> None:
+        bot = self.bots[seat]
+        loop = asyncio.get_running_loop()
+        while True:
+            delay = self._reaction(bot)
+            if delay > 0:
+                await asyncio.sleep(delay)
+            else:
+                await asyncio.sleep(0)
+            if self.status != "playing" or seat not in self.state.to_act:
+                return
+            version = self.version
+            window = SeatWindow(self.state.clone(), seat)
+            pool = self.search_executor if getattr(bot, "searches", False) else self.executor
+            action = await loop.run_in_executor(pool, bot.act, window)
+            if action is not None:
+                self.submit(Act(seat, str(action), version, None, None, time.monotonic(), bot=True))
+                return
+            if not self.real_time:
+                log.error(
+                    "table %s: bot %s returned no action in a turn-based game", self.id, bot.name
+                )
+                return
+
+    def _cancel_bots(self) -> None:
+        for task in self.bot_tasks.values():
+            task.cancel()
+        self.bot_tasks.clear()
