@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 ARGS   ?=
+# pytest workers for make test (pytest-xdist): one per core; the server tests share one.
+JOBS   ?= auto
 # One stamp per install, so each target installs only what it needs; each depends on
 # pyproject.toml, so editing the dependencies reinstalls on the next make.
 STAMP      := $(VENV)/.installed
@@ -46,7 +48,7 @@ check: $(STAMP)
 ## starts its own throw-away PostgreSQL and Redis (tests/services.py; as root it apt-installs
 ## them if missing), or uses YULETIDE_TEST_PG_URL / YULETIDE_TEST_REDIS_URL when set.
 test: check
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(JOBS) --dist loadgroup
 
 ## make bench: random-playout speed of every game (+ RLCard UNO when the bench extra is installed).
 bench: $(STAMP)

@@ -86,11 +86,18 @@ def redis_url() -> Iterator[str]:
     yield from _start("redis", services.start_redis)
 
 
+#: The server tests run one after another in one xdist worker (`--dist loadgroup`): they
+#: start servers and time-limited games, which want a core, not a share of one.
+_SERIAL = ("server", "test_services.py")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         names = getattr(item, "fixturenames", ())
         for mark in sorted({_MARKS[f] for f in names if f in _MARKS}):
             item.add_marker(getattr(pytest.mark, mark))
+        if any(part in _SERIAL for part in Path(str(item.path)).parts):
+            item.add_marker(pytest.mark.xdist_group("services"))
 
 
 def _skip_reason(report: pytest.TestReport) -> str:
@@ -101,11 +108,19 @@ def _skip_reason(report: pytest.TestReport) -> str:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if not _failures:
-        return
     skipped = [_skip_reason(r) for r in terminalreporter.stats.get("skipped", [])]
+    # Under xdist the services were started (or not) in a worker: its skip reports, which
+    # reach this process, say which service failed and why.
+    failures = dict(_failures)
+    for reason in skipped:
+        at = reason.find(f"{_SKIP_TAG}: ")
+        if at >= 0:
+            name, _, why = reason[at + len(_SKIP_TAG) + 2 :].partition(": ")
+            failures.setdefault(name, why)
+    if not failures:
+        return
     terminalreporter.write_sep("!", "SERVICES NOT AVAILABLE", red=True, bold=True)
-    for name, why in sorted(_failures.items()):
+    for name, why in sorted(failures.items()):
         count = sum(f"{_SKIP_TAG}: {name}:" in reason for reason in skipped)
         first, *rest = why.splitlines() or [""]
         terminalreporter.write_line(
