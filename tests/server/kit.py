@@ -44,7 +44,14 @@ def server_thread(db_url: str, **config: Any) -> Iterator[str]:
     store.migrate(db_url)
     app = create_app(ServerConfig(db_url=db_url, **config))
     server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=1 << 20)
+        uvicorn.Config(
+            app,
+            host="127.0.0.1",
+            port=0,
+            log_level="warning",
+            ws_max_size=1 << 20,
+            ws_per_message_deflate=False,  # as `yuletide serve` by default
+        )
     )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

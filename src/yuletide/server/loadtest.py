@@ -197,6 +197,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="clients do not offer permessage-deflate (browsers do; the default offers it)",
     )
     p.add_argument(
+        "--ws-compression",
+        action="store_true",
+        help="start the server with --ws-compression (it then accepts the clients' offer)",
+    )
+    p.add_argument(
         "--sweep",
         type=_sweep,
         default=None,
@@ -372,8 +377,14 @@ class Server:
     """A ``yuletide serve`` subprocess on 127.0.0.1."""
 
     def __init__(
-        self, db_url: str, folder: Path, bot_workers: int, profile: str | None = None
+        self,
+        db_url: str,
+        folder: Path,
+        bot_workers: int,
+        profile: str | None = None,
+        compression: bool = False,
     ) -> None:
+        self.compression = compression
         self.db_url = db_url
         self.profile = profile
         self.port = free_port()
@@ -396,6 +407,7 @@ class Server:
         cmd += [
             "serve", "--host", HOST, "--port", str(self.port), "--db", self.db_url, "--migrate",
             "--rate-limit", "1000:1000", "--bot-workers", str(self.bot_workers),
+            *(["--ws-compression"] if self.compression else []),
         ]  # fmt: skip
         with self.log.open("wb") as out:
             self.proc = subprocess.Popen(
@@ -494,7 +506,7 @@ def run_once(args: argparse.Namespace, tables: int, folder: Path) -> dict[str, A
         bot=args.bot,
         bot_delay=args.bot_delay,
         think=args.think,
-        compression=not args.no_compression,
+        compression=not args.no_compression and args.ws_compression,
         seed=args.seed if args.seed is not None else secrets.randbits(31),
     )
     load_before = os.getloadavg()[0]
@@ -502,7 +514,7 @@ def run_once(args: argparse.Namespace, tables: int, folder: Path) -> dict[str, A
         profile = None
         if args.profile is not None:
             profile = str(Path(args.profile).resolve()) + (f".{tables}" if args.sweep else "")
-        server = Server(db_url, folder, args.bot_workers, profile)
+        server = Server(db_url, folder, args.bot_workers, profile, args.ws_compression)
         workers: list[tuple[Any, Pipe]] = []
         finished = False
         try:
