@@ -115,7 +115,14 @@ def test_games_list_and_openapi_document(server: Server) -> None:
         ("/api/tables/{table_id}/record", "get"),
     ]:
         assert method in paths[path], (path, method)
-    assert http.get("/docs").status_code == 200
+    docs = http.get("/docs")
+    assert docs.status_code == 200
+    # the page documents every path, and fetches nothing (no CDN, no script)
+    for path, _method in paths.items():
+        assert path in docs.text
+    assert "<script" not in docs.text
+    assert "http://" not in docs.text and "https://" not in docs.text
+    assert http.get("/redoc").status_code == 404
 
 
 # ------------------------------------------------------------- bad creation

@@ -25,14 +25,14 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import __version__
 from ..bots import bots_for
 from ..core.registry import game_class, game_info, games
 from ..core.simultaneous import is_real_time
-from . import store
+from . import apidocs, store
 from .connection import POLICY, Connection, origin_allowed
 from .hub import Hub, TableError
 
@@ -157,7 +157,14 @@ def create_app(config: ServerConfig) -> FastAPI:
         version=__version__,
         description="Tables, seats and live games of the four Christmas card games.",
         lifespan=lifespan,
+        # FastAPI's Swagger UI and ReDoc pages load scripts from a CDN: /docs is ours.
+        docs_url=None,
+        redoc_url=None,
     )
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return HTMLResponse(apidocs.render(app.openapi()))
 
     app.add_middleware(BodyLimit)
 
