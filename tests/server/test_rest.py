@@ -684,3 +684,49 @@ async def test_simultaneous_rematch_calls_share_one_new_table(server: Server) ->
     assert table_count(path) == before + 1
     assert r0.json()["table"] not in open_ids(api.http)
     assert api.info(r0.json()["table"])["status"] == "playing"
+
+
+async def test_a_rematch_that_loses_the_race_leaves_no_table(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two processes may each create a rematch table; the one whose link loses (another
+    process linked its own first) deletes its table and joins the winner's."""
+    from yuletide.server import store
+
+    base, path, api = server
+    table = api.create_table(
+        game=GAME,
+        players=2,
+        seats=[{"kind": "human"}, {"kind": "human"}],
+        sit=0,
+        options={"turn_limit": 30},
+    )
+    tid, token0 = table["table"], table["you"]["token"]
+    token1 = api.join(tid, 1)["token"]
+    async with Client(base, tid, token0) as a, Client(base, tid, token1) as b:
+        await asyncio.gather(a.play(), b.play())
+    # the other process's rematch table, linked just before ours
+    winner = api.create_table(
+        game=GAME,
+        players=2,
+        seats=[{"kind": "human"}, {"kind": "human"}],
+        options={"turn_limit": 30},
+    )["table"]
+    real = store.set_rematch
+
+    def lose(conn: Any, table_id: str, rematch_id: str) -> bool:
+        real(conn, table_id, winner)
+        return real(conn, table_id, rematch_id)
+
+    monkeypatch.setattr(store, "set_rematch", lose)
+    before = table_count(path)
+    r = httpx.post(
+        f"{base}/api/tables/{tid}/rematch",
+        headers={"Authorization": f"Bearer {token0}"},
+        timeout=30,
+    )
+    assert r.status_code == 200, r.text
+    assert r.json()["table"] == winner and r.json()["you"]["seat"] == 0
+    assert table_count(path) == before  # ours was created, then deleted
+    assert api.info(tid)["rematch"] == winner
+    assert winner in open_ids(api.http)  # seat 1 still open for the other player

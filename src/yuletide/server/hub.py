@@ -646,7 +646,8 @@ class Hub:
             )
             if linked:
                 new_id = created.table_id
-            else:  # someone else's rematch won the race
+            else:  # another process's rematch won the race: ours goes, unseen
+                await self._discard(created.table_id)
                 fresh = await asyncio.to_thread(
                     self.db.read, lambda c: store.get_table(c, table_id)
                 )
@@ -655,6 +656,13 @@ class Hub:
         name = next(r["name"] for r in seat_rows if r["seat"] == seat)
         new_token_ = await self.join(new_id, seat, name)
         return Created(new_id, seat, new_token_)
+
+    async def _discard(self, table_id: str) -> None:
+        """Stop and delete a table nobody has seen (a rematch that lost the race)."""
+        actor = self.actors.pop(table_id, None)
+        if actor is not None:
+            await actor.stop()
+        await asyncio.wrap_future(self.db.write(lambda c: store.delete_table(c, table_id)))
 
     async def _table_and_seats(self, table_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         row, seat_rows = await asyncio.to_thread(

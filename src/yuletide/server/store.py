@@ -396,6 +396,13 @@ def release_leases(conn: Connection, owner: str) -> None:
     conn.execute(update(tables).where(tables.c.owner == owner).values(owner=None, lease_until=None))
 
 
+def delete_table(conn: Connection, table_id: str) -> None:
+    """Remove a table, its seats and actions (a rematch table that lost the race)."""
+    conn.execute(actions.delete().where(actions.c.table_id == table_id))
+    conn.execute(seats.delete().where(seats.c.table_id == table_id))
+    conn.execute(tables.delete().where(tables.c.id == table_id))
+
+
 def set_rematch(conn: Connection, table_id: str, rematch_id: str) -> bool:
     result = conn.execute(
         update(tables)
