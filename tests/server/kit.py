@@ -313,3 +313,19 @@ class Api:
             raise AssertionError(f"table info failed: {r.status_code} {r.text}")
         data: dict[str, Any] = r.json()
         return data
+
+
+#: A module's server: (base URL, path of its SQLite database file, REST over one client).
+Server = tuple[str, Path, Api]
+
+
+@contextmanager
+def sqlite_server(folder: Path) -> Iterator[Server]:
+    """A real server on a SQLite file in ``folder``, fast enough for test clients."""
+    path = folder / "yuletide.db"
+    with server_thread(sqlite_url(path), rate=1000, burst=1000) as base:
+        api = Api(base)
+        try:
+            yield base, path, api
+        finally:
+            api.close()

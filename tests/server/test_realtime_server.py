@@ -20,22 +20,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.server.kit import Api, Client, server_thread, sqlite_url
+from tests.server.kit import Client, Server, sqlite_server
 
 import yuletide
-
-Server = tuple[str, Path, Api]
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    path = tmp_path_factory.mktemp("realtime") / "yuletide.db"
-    with server_thread(sqlite_url(path), rate=1000, burst=1000) as base:
-        api = Api(base)
-        try:
-            yield base, path, api
-        finally:
-            api.close()
+    with sqlite_server(tmp_path_factory.mktemp("realtime")) as served:
+        yield served
 
 
 def stored(path: Path, table: str) -> list[dict[str, Any]]:

@@ -22,26 +22,18 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from tests.server.kit import Api, Client, server_thread, sqlite_url
+from tests.server.kit import Client, Server, sqlite_server
 
 import yuletide
 
 GAME = "looney-lights"
 
 
-Server = tuple[str, Path, Api]
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server for the module: (base URL, path of its SQLite database file, REST)."""
-    path = tmp_path_factory.mktemp("rest") / "yuletide.db"
-    with server_thread(sqlite_url(path), rate=1000, burst=1000) as base:
-        api = Api(base)
-        try:
-            yield base, path, api
-        finally:
-            api.close()
+    with sqlite_server(tmp_path_factory.mktemp("rest")) as served:
+        yield served
 
 
 def query(path: Path, sql: str, *args: Any) -> list[tuple[Any, ...]]:
@@ -658,8 +650,9 @@ async def test_the_seed_is_secret_until_the_end_then_record_and_rematch(
         assert sync["status"] == "playing"
 
 
-async def test_simultaneous_rematch_calls_share_one_new_table(server: Server) -> None:
-    base, path, api = server
+async def finished_two_player_table(server: Server) -> tuple[str, str, str]:
+    """A short two-human game played to its end: (table id, seat 0's and seat 1's token)."""
+    base, _path, api = server
     table = api.create_table(
         game=GAME,
         players=2,
@@ -671,6 +664,12 @@ async def test_simultaneous_rematch_calls_share_one_new_table(server: Server) ->
     token1 = api.join(tid, 1)["token"]
     async with Client(base, tid, token0) as a, Client(base, tid, token1) as b:
         await asyncio.gather(a.play(), b.play())
+    return tid, token0, token1
+
+
+async def test_simultaneous_rematch_calls_share_one_new_table(server: Server) -> None:
+    base, path, api = server
+    tid, token0, token1 = await finished_two_player_table(server)
     before = table_count(path)
     async with httpx.AsyncClient(base_url=base, timeout=30) as ahttp:
         r0, r1 = await asyncio.gather(
@@ -694,17 +693,7 @@ async def test_a_rematch_that_loses_the_race_leaves_no_table(
     from yuletide.server import store
 
     base, path, api = server
-    table = api.create_table(
-        game=GAME,
-        players=2,
-        seats=[{"kind": "human"}, {"kind": "human"}],
-        sit=0,
-        options={"turn_limit": 30},
-    )
-    tid, token0 = table["table"], table["you"]["token"]
-    token1 = api.join(tid, 1)["token"]
-    async with Client(base, tid, token0) as a, Client(base, tid, token1) as b:
-        await asyncio.gather(a.play(), b.play())
+    tid, token0, _ = await finished_two_player_table(server)
     # the other process's rematch table, linked just before ours
     winner = api.create_table(
         game=GAME,
