@@ -217,23 +217,29 @@ def _pg_tool(bindir: Path, name: str) -> str:
     return shutil.which(name) or name
 
 
-def start_postgres() -> Service:
-    """A throw-away cluster (trust auth, fsync off) holding an empty database `yuletide_test`.
-
-    The URL is `postgresql+psycopg://postgres@127.0.0.1:PORT/yuletide_test`.
-    """
-    given = _from_env("postgres", PG_URL_ENV)
+def _start(name: str, env: str, prefix: str, start_in: Callable[[Path], Service]) -> Service:
+    """The service the environment names, or a new one started in a fresh run folder
+    (removed again if it does not start), registered to be stopped at exit."""
+    given = _from_env(name, env)
     if given is not None:
         return given
     began = time.monotonic()
-    rundir = _make_rundir("yuletide-pg-")
+    rundir = _make_rundir(prefix)
     try:
-        service = _start_postgres_in(rundir)
+        service = start_in(rundir)
     except BaseException:
         shutil.rmtree(rundir, ignore_errors=True)
         raise
     service.started_in = time.monotonic() - began
     return _registered(service)
+
+
+def start_postgres() -> Service:
+    """A throw-away cluster (trust auth, fsync off) holding an empty database `yuletide_test`.
+
+    The URL is `postgresql+psycopg://postgres@127.0.0.1:PORT/yuletide_test`.
+    """
+    return _start("postgres", PG_URL_ENV, "yuletide-pg-", _start_postgres_in)
 
 
 def _start_postgres_in(rundir: Path) -> Service:
@@ -369,18 +375,7 @@ def _redis_ping(port: int, timeout: float = 0.5) -> bool:
 
 def start_redis() -> Service:
     """A private redis-server (no persistence) on a free port; the URL is `redis://...:P/0`."""
-    given = _from_env("redis", REDIS_URL_ENV)
-    if given is not None:
-        return given
-    began = time.monotonic()
-    rundir = _make_rundir("yuletide-redis-")
-    try:
-        service = _start_redis_in(rundir)
-    except BaseException:
-        shutil.rmtree(rundir, ignore_errors=True)
-        raise
-    service.started_in = time.monotonic() - began
-    return _registered(service)
+    return _start("redis", REDIS_URL_ENV, "yuletide-redis-", _start_redis_in)
 
 
 def _start_redis_in(rundir: Path) -> Service:
