@@ -681,7 +681,7 @@ class Hub:
             row["status"] = actor.status
         if version is None:
             version = await asyncio.to_thread(
-                self.db.read, lambda c: len(store.get_actions(c, table_id))
+                self.db.read, lambda c: store.action_count(c, table_id)
             )
         return {
             "table": row["id"],

@@ -42,6 +42,7 @@ from sqlalchemy import (
     Table,
     create_engine,
     event,
+    func,
     make_url,
     select,
     update,
@@ -346,6 +347,14 @@ def get_actions(conn: Connection, table_id: str) -> list[dict[str, Any]]:
         select(actions).where(actions.c.table_id == table_id).order_by(actions.c.n)
     ).mappings()
     return [dict(r) for r in rows]
+
+
+def action_count(conn: Connection, table_id: str) -> int:
+    """How many actions a table has (its version), without reading them."""
+    count = conn.execute(
+        select(func.count()).select_from(actions).where(actions.c.table_id == table_id)
+    ).scalar()
+    return int(count or 0)
 
 
 def seat_of_token(conn: Connection, token_hash: str) -> tuple[str, int] | None:
