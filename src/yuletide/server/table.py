@@ -506,28 +506,23 @@ class TableActor:
             self.subscribers.append(sub)
 
     def _broadcast_update(self) -> None:
-        frames: dict[int | None, dict[str, Any]] = {}
-        since = self.version - 1
-        seats_wanted: set[int | None] = {s.seat for s in self.subscribers}
+        self._broadcast(self.version - 1)
+
+    def _broadcast_sync(self) -> None:
+        self._broadcast(None)
+
+    def _broadcast(self, since: int | None) -> None:
+        """Each subscriber's frame (an update from version ``since``, or a sync), built
+        once per seat; with scale-out, every seat's and the spectators' are published."""
+        seats: set[int | None] = {s.seat for s in self.subscribers}
         if self.publish is not None:
-            seats_wanted |= {None, *range(self.state.players)}
-        for seat in seats_wanted:
-            frames[seat] = self.frame_for(seat, since)
+            seats |= {None, *range(self.state.players)}
+        frames = {seat: self.frame_for(seat, since) for seat in seats}
         for sub in self.subscribers:
             sub.send(frames[sub.seat])
             sub.version = self.version
         if self.publish is not None:
             self.publish(self.id, self.version, {seat_key(s): f for s, f in frames.items()})
-
-    def _broadcast_sync(self) -> None:
-        frames = {seat: self.frame_for(seat, None) for seat in {s.seat for s in self.subscribers}}
-        for sub in self.subscribers:
-            sub.send(frames[sub.seat])
-        if self.publish is not None:
-            every = (None, *range(self.state.players))
-            self.publish(
-                self.id, self.version, {seat_key(s): self.frame_for(s, None) for s in every}
-            )
 
     def _broadcast_extra(self, frame: dict[str, Any]) -> None:
         for sub in self.subscribers:
