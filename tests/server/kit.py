@@ -99,8 +99,11 @@ def first_legal(frame: dict[str, Any]) -> str | None:
 class Client:
     """A recording websocket client for one seat (token) or a spectator (None)."""
 
-    def __init__(self, base: str, table: str, token: str | None, **headers: str) -> None:
+    def __init__(
+        self, base: str, table: str, token: str | None, *, model: bool = False, **headers: str
+    ) -> None:
         self.base = base
+        self.model = model  # ask for the table model in every frame (hello "table")
         self.table = table
         self.token = token
         self.headers = headers
@@ -123,7 +126,10 @@ class Client:
             additional_headers=self.headers or None,
             max_size=8 << 20,
         )
-        await self.send({"type": "hello", "token": self.token, "version": version})
+        hello: dict[str, Any] = {"type": "hello", "token": self.token, "version": version}
+        if self.model:
+            hello["table"] = True
+        await self.send(hello)
 
     async def close(self) -> None:
         if self.ws is not None:
@@ -329,3 +335,21 @@ def sqlite_server(folder: Path) -> Iterator[Server]:
             yield base, path, api
         finally:
             api.close()
+
+
+async def finished_two_player_table(server: Server) -> tuple[str, str, str]:
+    """A short two-human Looney Lights game played to its end: (table id, seat 0's
+    and seat 1's token)."""
+    base, _path, api = server
+    table = api.create_table(
+        game="looney-lights",
+        players=2,
+        seats=[{"kind": "human"}, {"kind": "human"}],
+        sit=0,
+        options={"turn_limit": 30},
+    )
+    tid, token0 = table["table"], table["you"]["token"]
+    token1 = api.join(tid, 1)["token"]
+    async with Client(base, tid, token0) as a, Client(base, tid, token1) as b:
+        await asyncio.gather(a.play(), b.play())
+    return tid, token0, token1

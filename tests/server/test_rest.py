@@ -22,7 +22,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from tests.server.kit import Client, Server, sqlite_server
+from tests.server.kit import Client, Server, finished_two_player_table, sqlite_server
 
 import yuletide
 
@@ -648,23 +648,6 @@ async def test_the_seed_is_secret_until_the_end_then_record_and_rematch(
         sync = await c.recv_type("sync")
         assert sync["seat"] == 0
         assert sync["status"] == "playing"
-
-
-async def finished_two_player_table(server: Server) -> tuple[str, str, str]:
-    """A short two-human game played to its end: (table id, seat 0's and seat 1's token)."""
-    base, _path, api = server
-    table = api.create_table(
-        game=GAME,
-        players=2,
-        seats=[{"kind": "human"}, {"kind": "human"}],
-        sit=0,
-        options={"turn_limit": 30},
-    )
-    tid, token0 = table["table"], table["you"]["token"]
-    token1 = api.join(tid, 1)["token"]
-    async with Client(base, tid, token0) as a, Client(base, tid, token1) as b:
-        await asyncio.gather(a.play(), b.play())
-    return tid, token0, token1
 
 
 async def test_simultaneous_rematch_calls_share_one_new_table(server: Server) -> None:

@@ -14,6 +14,9 @@ each client received is then checked against the finished game's public record
     held before (v - 1 for a broadcast update) and ``extra`` = the frame's own
     ``status`` (public table state, checked on its own: "waiting" only at version 0,
     "finished"/"unfinished" only at the last version).
+    Seat 0's client is a browser (hello ``"table": true``): its frames also carry the
+    table model and log lines, rebuilt the same way (``protocol.with_table``), so (b)
+    proves the model leaks nothing either.
 (b) **Determinized.** The same frame is built again from ``state_v.determinize(seat,
     Rng(k))`` and must be identical. A determinization has seed 0, no record and all
     that is hidden from the seat re-dealt, so anything in a frame that is not a function
@@ -144,7 +147,8 @@ async def play_table(
     # the "waiting" sync and then the sync when the game goes live.
     spectator = Client(base, table, None)
     await spectator.connect()
-    clients = [(0, Client(base, table, tokens[0]))]
+    # Seat 0 is a browser (its frames carry the table model); the others are plain.
+    clients = [(0, Client(base, table, tokens[0], model=True))]
     await clients[0][1].connect()
     for seat in range(1, humans):
         tokens[seat] = join(base, table, seat, f"human {seat}")["token"]
@@ -217,14 +221,24 @@ def _has_key(value: Any, name: str) -> bool:
 
 
 def _frame(
-    table: str, version: int, state: State, seat: int | None, *, since: int | None, status: Any
+    table: str,
+    version: int,
+    state: State,
+    seat: int | None,
+    *,
+    since: int | None,
+    status: Any,
+    model: bool = False,
 ) -> dict[str, Any]:
-    """The frame the protocol builds (as the JSON a client parses)."""
+    """The frame the protocol builds (as the JSON a client parses); with ``model``, as a
+    browser gets it (the table model and log lines made from that frame)."""
     extra = {"status": status}
     if since is None:
         frame = protocol.sync_frame(table, version, state, seat, extra)
     else:
         frame = protocol.update_frame(table, version, state, seat, since=since, extra=extra)
+    if model:
+        frame = protocol.with_table(frame, state.game_id)
     return json.loads(protocol.encode(frame))  # type: ignore[no-any-return]
 
 
@@ -320,7 +334,10 @@ def check_wire(
                     f" the client holds version {held}, log position {since} (a gap)",
                 )
                 continue
-            rebuilt = _frame(table, v, state, client.seat, since=since, status=frame["status"])
+            modelled = "model" in frame
+            rebuilt = _frame(
+                table, v, state, client.seat, since=since, status=frame["status"], model=modelled
+            )
             if rebuilt != frame:
                 fail(
                     "rebuild",
@@ -333,7 +350,15 @@ def check_wire(
             for s in range(players) if client.seat is None else (client.seat,):
                 if s not in dets:
                     dets[s] = state.determinize(s, Rng(1 + 8 * v + s))
-                other = _frame(table, v, dets[s], client.seat, since=since, status=frame["status"])
+                other = _frame(
+                    table,
+                    v,
+                    dets[s],
+                    client.seat,
+                    since=since,
+                    status=frame["status"],
+                    model=modelled,
+                )
                 if other != frame:
                     fail(
                         "determinized",

@@ -8,8 +8,14 @@ REST (JSON; the OpenAPI page is at ``/docs``):
 - ``GET  /api/tables/{id}``                  a table's public state (never the seed)
 - ``POST /api/tables/{id}/seats/{seat}``     take an open human seat: its secret token
 - ``DELETE /api/tables/{id}/seats/{seat}``   leave (``Authorization: Bearer TOKEN``)
+- ``POST /api/tables/{id}/seats/{seat}/bot`` hand your seat to a bot (with its token)
 - ``POST /api/tables/{id}/rematch``          the next game, same seats (with a token)
 - ``GET  /api/tables/{id}/record``           the replay record, once the game has ended
+- ``GET  /api/tables/{id}/replay``           a finished game's step as table models
+- ``GET  /api/games/{game}/rules``           a game's rules (its documentation page)
+
+Pages (the browser client, ``static/``): ``/`` the lobby, ``/play/{id}`` a table,
+``/replay/{id}`` the replay viewer, ``/rules/{game}`` a game's rules.
 - ``WS   /ws/tables/{id}``                   the live table (protocol.py)
 
 Errors are ``{"error": CODE, "message": WHAT_AND_WHAT_IS_ALLOWED}`` with a 4xx status.
@@ -25,7 +31,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import __version__
@@ -35,6 +41,7 @@ from ..core.simultaneous import is_real_time
 from . import apidocs, store
 from .connection import POLICY, Connection, origin_allowed
 from .hub import Hub, TableError
+from .pages import add_pages, pitch
 
 log = logging.getLogger("yuletide.server")
 
@@ -82,6 +89,11 @@ class CreateTable(BaseModel):
     bot_delay: float | None = Field(None, description="seconds a bot waits before acting")
     sit: int | None = Field(None, description="take this human seat yourself")
     name: str | None = Field(None, max_length=200)
+
+
+class HandToBot(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    bot: str = Field("random", description="the bot's name (GET /api/games lists them)")
 
 
 class JoinSeat(BaseModel):
@@ -188,10 +200,6 @@ def create_app(config: ServerConfig) -> FastAPI:
             parts.append(f"{where or 'body'}: {e.get('msg')}")
         return _error(422, "bad_request", "; ".join(parts))
 
-    @app.get("/", include_in_schema=False)
-    async def root() -> RedirectResponse:
-        return RedirectResponse("/docs")
-
     @app.get("/api/health")
     async def health(request: Request) -> dict[str, Any]:
         hub = hub_of(request)
@@ -200,7 +208,12 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.get("/api/games")
     async def list_games() -> list[dict[str, Any]]:
         return [
-            {**game_info(g), "bots": bots_for(g), "real_time": is_real_time(game_class(g))}
+            {
+                **game_info(g),
+                "pitch": pitch(g),
+                "bots": bots_for(g),
+                "real_time": is_real_time(game_class(g)),
+            }
             for g in games()
         ]
 
@@ -247,6 +260,19 @@ def create_app(config: ServerConfig) -> FastAPI:
         await hub_of(request).leave(table_id, seat, _bearer(authorization))
         return {"left": seat}
 
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    async def hand_to_bot(
+        table_id: str,
+        seat: int,
+        request: Request,
+        body: HandToBot,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Leave a running game to a bot: it plays your seat from now on (your token
+        no longer holds it)."""
+        await hub_of(request).hand_to_bot(table_id, seat, _bearer(authorization), body.bot)
+        return {"seat": seat, "bot": body.bot}
+
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(
         table_id: str, request: Request, authorization: Annotated[str | None, Header()] = None
@@ -286,6 +312,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         conn = Connection(ws, hub, table_id, rate=config.rate, burst=config.burst)
         await conn.serve()
 
+    add_pages(app, hub_of)
     return app
 
 

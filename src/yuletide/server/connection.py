@@ -194,7 +194,7 @@ class Connection:
             if hello.token is not None:
                 seat = await self.hub.seat_of(self.table_id, hello.token)
                 self.token_hash = store.hash_token(hello.token)
-            self.sub = Subscriber(seat, self.send, token_hash=self.token_hash)
+            self.sub = Subscriber(seat, self.send, token_hash=self.token_hash, table=hello.table)
             await self.hub.watch(self.table_id, self.sub, hello.version)
         except TableError as err:
             await self._close(err.code, str(err))

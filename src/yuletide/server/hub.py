@@ -600,6 +600,30 @@ class Hub:
             raise TableError(403, "bad_token", "that token does not hold this seat")
         await self.seats_changed(table_id)
 
+    async def hand_to_bot(self, table_id: str, seat: int, token: str, bot: str) -> None:
+        """A player leaves a running game to a bot, which plays the seat from now on; the
+        player's token still watches the seat (so their page follows the game to its end)."""
+        await self.seat_of(table_id, token, want=seat)
+        row, seat_rows = await self._table_and_seats(table_id)
+        if seat_rows[seat]["kind"] == "bot":
+            raise TableError(409, "bot_seat", f"a bot plays seat {seat} already")
+        if row["status"] != "playing":
+            raise TableError(
+                409, "not_playing", "a seat is handed to a bot while its game is being played"
+            )
+        try:
+            check_bot(bot, row["game"])
+        except InvalidOption as err:
+            raise TableError(400, "bad_bot", str(err)) from None
+        handed = await asyncio.wrap_future(
+            self.db.write(
+                lambda c: store.seat_to_bot(c, table_id, seat, store.hash_token(token), bot)
+            )
+        )
+        if not handed:
+            raise TableError(409, "bot_seat", f"seat {seat} was just handed to a bot")
+        await self.seats_changed(table_id)
+
     async def seat_of(self, table_id: str, token: Any, want: int | None = None) -> int:
         """The seat a token holds at ``table_id``; TableError says what is wrong."""
         if not isinstance(token, str) or not 16 <= len(token) <= 128:
@@ -632,7 +656,13 @@ class Hub:
             raise TableError(409, "not_over", "a rematch starts once this game has ended")
         new_id = row["rematch"]
         if new_id is None:
-            specs = [{"kind": r["kind"], "bot": r["bot"]} for r in seat_rows]
+            # A seat its player handed to a bot (kind bot, token kept) is theirs again.
+            specs = [
+                {"kind": "human", "bot": None}
+                if r["token_hash"] is not None
+                else {"kind": r["kind"], "bot": r["bot"]}
+                for r in seat_rows
+            ]
             created = await self.create(
                 row["game"],
                 players=row["players"],

@@ -25,8 +25,11 @@ Server → client (JSON objects, ``type`` first):
 
 Client → server:
 
-``hello``  ``{"type": "hello", "token": T | null, "version": V | null}``: the first
-           message on a connection; a seat token, or none to watch.
+``hello``  ``{"type": "hello", "token": T | null, "version": V | null, "table": B}``:
+           the first message on a connection; a seat token, or none to watch. With
+           ``"table": true`` every sync and update frame also carries ``model`` (the
+           seat's table model, yuletide.table) and ``log`` (that frame's events in
+           words): both are made from the frame's own view, legal actions and events.
 ``act``    ``{"type": "act", "action": "<notation>", "version": V, "ref": R}``: V is
            the version the client acted on; a stale or illegal action is refused.
 ``sync``   ``{"type": "sync", "version": V}``: send what I missed since V.
@@ -36,18 +39,22 @@ Client → server:
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .. import table as table_model
 from ..core.state import State
+
+_log = logging.getLogger("yuletide.server")
 
 PROTOCOL_VERSION = 1
 #: Largest client message accepted, in bytes of UTF-8 text.
 MAX_MESSAGE_BYTES = 16 * 1024
 #: Client message types and the fields each may carry (anything else is refused).
 CLIENT_TYPES: dict[str, frozenset[str]] = {
-    "hello": frozenset({"type", "token", "version"}),
+    "hello": frozenset({"type", "token", "version", "table"}),
     "act": frozenset({"type", "action", "version", "ref"}),
     "sync": frozenset({"type", "version"}),
     "ping": frozenset({"type", "ref"}),
@@ -129,6 +136,8 @@ class ClientMessage:
     version: int | None = None
     action: str | None = None
     ref: str | int | None = None
+    #: hello only: send the table model (yuletide.table) with every sync/update frame.
+    table: bool = False
 
 
 def _int_or_none(data: Mapping[str, Any], key: str) -> int | None:
@@ -187,4 +196,25 @@ def parse_client(text: str | bytes) -> ClientMessage:
     version = _int_or_none(data, "version")
     if kind == "act" and version is None:
         raise BadMessage("bad_field", "an 'act' message needs 'version': the version you acted on")
-    return ClientMessage(kind, token, version, action, ref)
+    table = data.get("table", False)
+    if not isinstance(table, bool):
+        raise BadMessage("bad_field", f"'table' must be true or false, got {table!r:.40}")
+    return ClientMessage(kind, token, version, action, ref, table)
+
+
+def with_table(frame: Mapping[str, Any], game_id: str) -> dict[str, Any]:
+    """``frame`` (a sync or update) with its seat's table model and its events in words,
+    both made from the frame's own view, legal actions and events — nothing else."""
+    seat = frame["seat"]
+    try:
+        model: dict[str, Any] | None = table_model.build(
+            game_id, frame["view"], frame["legal"], seat
+        )
+    except Exception:  # a fault in one game's model must not stop the table
+        _log.exception("table model of %s for seat %s failed", game_id, seat)
+        model = None
+    return {
+        **frame,
+        "model": model,
+        "log": [table_model.describe(game_id, e, seat) for e in frame["events"]],
+    }

@@ -456,9 +456,11 @@ class RedisBridge:
                 )
             )
         elif op == "watch":
-            actor.submit(Watch(Subscriber(seat, reply), _since(msg.get("since")), keep=False))
+            actor.submit(
+                Watch(Subscriber(seat, reply, table=True), _since(msg.get("since")), keep=False)
+            )
         elif op == "resend":
-            actor.submit(Resend(Subscriber(seat, reply), _since(msg.get("since"))))
+            actor.submit(Resend(Subscriber(seat, reply, table=True), _since(msg.get("since"))))
         else:
             raise ValueError(f"unknown op {op!r}")
 

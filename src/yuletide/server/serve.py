@@ -112,8 +112,8 @@ class _Server(uvicorn.Server):
         if self.started:
             host, port = self.servers[0].sockets[0].getsockname()[:2]
             print(
-                f"Yuletide server on http://{host}:{port}/ (API docs at /docs);"
-                f" database {self.db_label}",
+                f"Yuletide server on http://{host}:{port}/ — open it in a browser for the"
+                f" lobby (API docs at /docs); database {self.db_label}",
                 flush=True,
             )
 

@@ -330,6 +330,22 @@ def release_seat(conn: Connection, table_id: str, seat: int, token_hash: str) ->
     return result.rowcount == 1
 
 
+def seat_to_bot(conn: Connection, table_id: str, seat: int, token_hash: str, bot: str) -> bool:
+    """A human seat handed to a bot by the token that holds it; the token still watches
+    the seat (its view), but may not act for it any more."""
+    result = conn.execute(
+        update(seats)
+        .where(
+            seats.c.table_id == table_id,
+            seats.c.seat == seat,
+            seats.c.token_hash == token_hash,
+            seats.c.kind == "human",
+        )
+        .values(kind="bot", bot=bot)
+    )
+    return result.rowcount == 1
+
+
 def get_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
     row = conn.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
     return None if row is None else dict(row)

@@ -73,6 +73,8 @@ class Subscriber:
     #: sha256 of the token the connection said hello with: once the seat is left (or
     #: taken by a new token) the subscriber is told (``seat_left``) and dropped.
     token_hash: str | None = None
+    #: The connection asked for the table model with every sync/update (hello "table").
+    table: bool = False
 
 
 @dataclass(slots=True)
@@ -315,11 +317,13 @@ class TableActor:
                 if self.status == "waiting" and self.all_seated:
                     await self._go_live()
                     self._broadcast_sync()
+                elif self.status == "playing":
+                    self._after_change()  # a seat handed to a bot may be due to act
             finally:
                 if cmd.done is not None and not cmd.done.done():
                     cmd.done.set_result(None)
         elif isinstance(cmd, Resend):
-            cmd.sub.send(self.frame_for(cmd.sub.seat, cmd.since))
+            cmd.sub.send(self.frame_for(cmd.sub.seat, cmd.since, cmd.sub.table))
 
     def _holds(self, seat: int, token_hash: str) -> bool:
         return any(r["seat"] == seat and r["token_hash"] == token_hash for r in self.seat_rows)
@@ -357,6 +361,13 @@ class TableActor:
         if cmd.token_hash is not None and not self._holds(cmd.seat, cmd.token_hash):
             self._refuse(
                 cmd, "seat_left", f"seat {cmd.seat} was left: this token no longer holds it"
+            )
+            return
+        if not cmd.bot and cmd.seat in self.bots:
+            self._refuse(
+                cmd,
+                "bot_seat",
+                f"a bot plays seat {cmd.seat} now; this token may still watch it",
             )
             return
         if self.status == "waiting":
@@ -486,19 +497,22 @@ class TableActor:
 
     # ------------------------------------------------------------- broadcast
 
-    def frame_for(self, seat: int | None, since: int | None) -> dict[str, Any]:
-        """Seat ``seat``'s frame: a sync, or an update from version ``since``."""
+    def frame_for(self, seat: int | None, since: int | None, table: bool = False) -> dict[str, Any]:
+        """Seat ``seat``'s frame: a sync, or an update from version ``since``; with
+        ``table``, also its table model and log lines (protocol.with_table)."""
         extra = {"status": self.status}
         if since is None or not 0 <= since <= self.version:
-            return protocol.sync_frame(self.id, self.version, self.state, seat, extra)
-        return protocol.update_frame(
-            self.id, self.version, self.state, seat, since=self.log_at[since], extra=extra
-        )
+            frame = protocol.sync_frame(self.id, self.version, self.state, seat, extra)
+        else:
+            frame = protocol.update_frame(
+                self.id, self.version, self.state, seat, since=self.log_at[since], extra=extra
+            )
+        return protocol.with_table(frame, self.state.game_id) if table else frame
 
     def _watch(self, cmd: Watch) -> None:
         sub = cmd.sub
         sub.send({"type": "seats", "table": self.id, "seats": self.seats_public()})
-        sub.send(self.frame_for(sub.seat, cmd.since))
+        sub.send(self.frame_for(sub.seat, cmd.since, sub.table))
         if self.status in ("finished", "unfinished"):
             sub.send({"type": "record", "table": self.id, "record": self.record()})
         sub.version = self.version
@@ -518,11 +532,20 @@ class TableActor:
         if self.publish is not None:
             seats |= {None, *range(self.state.players)}
         frames = {seat: self.frame_for(seat, since) for seat in seats}
+        # Table-model frames (browser clients) are the plain frame plus its model; with
+        # scale-out every published frame carries it (a remote browser may watch).
+        modelled: dict[int | None, dict[str, Any]] = {}
+        game = self.state.game_id
+        for seat in seats:
+            if self.publish is not None or any(
+                s.table and s.seat == seat for s in self.subscribers
+            ):
+                modelled[seat] = protocol.with_table(frames[seat], game)
         for sub in self.subscribers:
-            sub.send(frames[sub.seat])
+            sub.send(modelled[sub.seat] if sub.table else frames[sub.seat])
             sub.version = self.version
         if self.publish is not None:
-            self.publish(self.id, self.version, {seat_key(s): f for s, f in frames.items()})
+            self.publish(self.id, self.version, {seat_key(s): f for s, f in modelled.items()})
 
     def _broadcast_extra(self, frame: dict[str, Any]) -> None:
         for sub in self.subscribers:

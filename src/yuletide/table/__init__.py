@@ -1,0 +1,82 @@
+"""The table model: one seat's view of a game as a generic table (zones, cards, markers,
+seats, a prompt of every legal action in words) that every client renders.
+
+Each game has a module here named after it (``christmas_lights`` for
+``christmas-lights``) with two functions of the view alone, never the state:
+
+* ``table(view, legal, seat) -> dict``: the model (:mod:`yuletide.table.model`);
+* ``describe(event, seat) -> dict``: one event of the log in words (:func:`model.line`).
+
+Pure Python with no dependencies, like the engine it reads.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from .model import JSON, line
+
+__all__ = ["build", "describe", "module_for", "reveal"]
+
+
+@cache
+def module_for(game_id: str) -> ModuleType:
+    """The table module of ``game_id``; KeyError if the game has none."""
+    name = game_id.replace("-", "_")
+    try:
+        return importlib.import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__name__}.{name}":
+            raise
+        raise KeyError(f"no table model for game {game_id!r}") from None
+
+
+def build(game_id: str, view: Mapping[str, Any], legal: Sequence[str], seat: int | None) -> JSON:
+    """The table model of ``seat`` (None: a spectator) from its view and legal actions."""
+    built: JSON = module_for(game_id).table(view, list(legal), seat)
+    return built
+
+
+def describe(game_id: str, event: Mapping[str, Any], seat: int | None) -> JSON:
+    """One log event, as ``seat`` saw it, in words."""
+    try:
+        said: JSON = module_for(game_id).describe(event, seat)
+    except (KeyError, TypeError, ValueError, IndexError):
+        # An event kind the module does not word (never expected; the model test walks
+        # every game) still shows, as its type, rather than breaking the log.
+        said = line(str(event.get("type", "event")).replace("-", " "))
+    return said
+
+
+def reveal(models: Sequence[JSON], spectator: JSON) -> JSON:
+    """The full reveal after a game: the spectator's table with every zone taken from the
+    seat model (each built from its own view) that shows most of it face up, so every
+    hidden card shows as some seat saw it (in Christmas Lights, your hand as the others
+    saw it)."""
+    out = dict(spectator)
+    best: dict[str, JSON] = {}
+    order: list[str] = []
+    for m in (spectator, *models):
+        for z in m["zones"]:
+            zid = z["id"]
+            if zid not in best:
+                order.append(zid)
+                best[zid] = z
+            elif _face_up(z) > _face_up(best[zid]):
+                best[zid] = z
+    out["zones"] = [best[zid] for zid in order]
+    out["prompt"] = {
+        "text": "The game is over: every card is shown.",
+        "actions": [],
+        "forms": [],
+        "waiting_for": [],
+    }
+    return out
+
+
+def _face_up(z: JSON) -> int:
+    return sum(1 for c in z["cards"] if c.get("face") == "up")
