@@ -13,7 +13,7 @@ COLOURS: tuple[str, ...] = ("red", "green", "yellow", "blue", "purple", "pink")
 
 #: What each special card is, in the rulebook's words (a card's tooltip).
 SPECIAL_DETAIL: dict[str, str] = {
-    "bubble": "Bubble Bulb: wild, stands for a colour",
+    "bubble": "Bubble Bulb",
     "broken": "Broken Bulb",
     "plug": "Plug",
     "present": "Present",

@@ -71,9 +71,15 @@ def problems(model: Mapping[str, Any], legal: Sequence[str]) -> list[str]:
             if z["kind"] == "board" and "cell" not in c:
                 out.append(f"{cw}: a board card needs a cell")
     out += _markers(model["markers"], "table")
-    for where, col in _colours(model):
+    for col in _colours(model):
         if not (col.get("glyph") and col.get("name") and col.get("label")):
-            out.append(f"colour at {where} lacks a glyph or name: {col}")
+            out.append(f"a colour lacks a glyph or name: {col}")
+    res = model["result"]
+    if res is not None and "breakdown" in res:
+        cols = res["breakdown"]["columns"]
+        for row in res["breakdown"]["rows"]:
+            if len(row) != len(cols):
+                out.append(f"breakdown row {row[:1]} has {len(row)} cells for {len(cols)} columns")
     p = model["prompt"]
     firsts: set[str] = set()
     for a in p["actions"]:
@@ -119,13 +125,17 @@ def _markers(markers: Any, where: str) -> list[str]:
     ]
 
 
-def _colours(node: Any, where: str = "") -> Iterator[tuple[str, Mapping[str, Any]]]:
-    if isinstance(node, Mapping):
-        for k, v in node.items():
-            if k == "colour" and isinstance(v, Mapping):
-                yield where, v
-            else:
-                yield from _colours(v, f"{where}.{k}")
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _colours(v, f"{where}[{i}]")
+def _colours(node: Any) -> Iterator[Mapping[str, Any]]:
+    """Every colour anywhere in ``node`` (a walk without paths: it runs on every model
+    the tests build, so it must be cheap)."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            for k, v in item.items():
+                if k == "colour" and isinstance(v, dict):
+                    yield v
+                elif isinstance(v, dict | list):
+                    stack.append(v)
+        elif isinstance(item, list):
+            stack.extend(v for v in item if isinstance(v, dict | list))

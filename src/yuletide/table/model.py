@@ -337,9 +337,21 @@ def choice(
     colour_name: str | None = None,
     exclusive: bool = False,
     refs: Sequence[str] = (),
+    skip_end: bool = False,
+    needs: tuple[str, int] | None = None,
+    count: int | None = None,
 ) -> JSON:
-    """One option of a form field; an ``exclusive`` option cannot be combined with others
-    (such as "all cards")."""
+    """One option of a form field.
+
+    - ``exclusive``: cannot be combined with others (such as "all cards");
+    - ``skip_end``: when chosen, its field's ``end`` is not sent (the engine moves on by
+      itself: after "all", after your last card, after the last kind);
+    - ``needs`` = (field, k): may be chosen only once the options chosen in ``field``
+      count at least k, each counting its ``count`` (default 1).
+
+    A multiple field's chosen options are sent in the order the field lists them, not
+    the order they were clicked (the engine takes positions and kinds in order).
+    """
     out: JSON = {"label": label, "send": list(send)}
     if colour_name is not None:
         out["colour"] = colour(colour_name)
@@ -347,6 +359,12 @@ def choice(
         out["exclusive"] = True
     if refs:
         out["refs"] = list(refs)
+    if skip_end:
+        out["skip_end"] = True
+    if needs is not None:
+        out["needs"] = {"field": needs[0], "count": needs[1]}
+    if count is not None:
+        out["count"] = count
     return out
 
 
@@ -375,8 +393,10 @@ def result(
     breakdown: JSON | None = None,
     score_label: str = "Score",
 ) -> JSON:
-    """The end of the game: winners, scores, the tie-break and the game's own breakdown
-    (``breakdown`` = {"columns": [...], "rows": [[label, value per seat...], ...]})."""
+    """The end of the game: winners, scores, the tie-break and the game's own breakdown:
+    ``{"columns": ["", "Seat 1", ...], "rows": [["Lights", 4, ...], ...]}`` — the first
+    column heads the row labels, so every row is as long as ``columns``. Say seats as
+    players do (seat 1 is the first): an engine's ``reason`` counts from 0."""
     winners = list(outcome.get("winners") or [])
     names = ["you" if w == viewer else f"seat {w + 1}" for w in winners]
     if headline is None:
