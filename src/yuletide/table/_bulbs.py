@@ -32,7 +32,7 @@ CHARACTER_NAMES: dict[str, str] = {
 GLYPH_OF_SPECIAL: dict[str, str] = {
     "bubble": "◎",
     "broken": "✗",
-    "plug": "⏚",
+    "plug": "🔌",
     "present": "🎁",
     "power-surge": "⚡",
 }

@@ -281,7 +281,7 @@ def _table_markers(view: Mapping[str, Any], seat: int | None) -> list[JSON]:
                 f"{team_name(team)}: {_plugs(int(view['plugs'][team]))}"
                 f", {_brokens(int(view['broken_bulbs'][team]))} (3 Plugs win;"
                 " 3 Broken Bulbs lose)",
-                glyph="⏚",
+                glyph="🔌",
                 id=f"score:{team}",
             )
         )
