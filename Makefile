@@ -50,11 +50,13 @@ check: $(STAMP)
 test: check
 	$(BIN)/python -m pytest -q -n $(JOBS) --dist loadgroup
 
-## make bench: random-playout speed of every game (+ RLCard UNO when the bench extra is installed).
+## make bench: random-playout speed of every game (+ RLCard UNO when the bench extra is installed),
+## then the RL side by side (our PettingZoo envs vs texas/leduc hold'em; our ISMCTS vs OpenSpiel's).
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[bench]' || echo "bench extra (rlcard) not installable; timing Yuletide only"
 	@mkdir -p bench
 	$(BIN)/yuletide bench --json bench/results.json
+	$(BIN)/python -m yuletide.rl.bench bench/rl.json
 
 ## make bench-server: load-test the game server (yuletide.server.loadtest); pass options in ARGS="...".
 bench-server: $(STAMP)

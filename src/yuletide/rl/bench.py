@@ -1,0 +1,303 @@
+"""The RL side-by-side of ``make bench``: the same work, in one run.
+
+1. **Environment steps.** Uniformly random legal play through PettingZoo AEC
+   environments, with observation vectors and masks computed at every step (the usual
+   ``agent_iter`` / ``last`` / ``step`` loop, each env as its ``env()`` wraps it):
+   every Yuletide game at its default player count against PettingZoo's own
+   ``texas_holdem_v4`` and ``leduc_holdem_v4`` (they need ``rlcard`` and ``pygame``;
+   skipped with a note when missing). A step is one action taken (the final ``None``
+   steps of finished agents are not counted, for either side).
+2. **ISMCTS.** Our :class:`~yuletide.bots.ismcts.IsmctsBot` against OpenSpiel's own
+   Python ``ISMCTSBot`` on the same Yuletide game through ``yuletide.rl.openspiel``
+   (random rollouts to the end of the game on both sides: our bot with no depth
+   limit): iterations per second over the same positions, and a head-to-head match at
+   equal iterations, seats swapped every game, with the win rate of our bot and its
+   95% Wilson interval (a shared win or an unfinished game counts half).
+
+:func:`run` prints the tables and returns the figures as JSON-ready data.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..bots.base import SeatWindow
+from ..bots.ismcts import IsmctsBot
+from ..core.registry import game_class, games
+
+#: The games of the ISMCTS comparison and its head-to-head (short, turn-based, 2 seats).
+ISMCTS_GAMES = ("check-the-box", "looney-lights")
+HEAD_TO_HEAD_GAME = "check-the-box"
+
+
+def time_aec(make: Callable[[], Any], seconds: float, seed: int = 0) -> dict[str, Any]:
+    """Random legal play through an AEC env for about ``seconds``: steps per second."""
+    env = make()
+    rng = np.random.default_rng(seed)
+    steps = episodes = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    env.reset(seed=seed)
+    while True:
+        for _agent in env.agent_iter():
+            obs, _reward, termination, truncation, _info = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+        episodes += 1
+        if time.perf_counter() >= deadline:
+            break
+        env.reset()
+    elapsed = time.perf_counter() - start
+    return {
+        "steps": steps,
+        "episodes": episodes,
+        "seconds": elapsed,
+        "steps_per_second": steps / elapsed,
+    }
+
+
+def bench_envs(
+    seconds: float, game_ids: list[str] | None = None, rounds: int = 5
+) -> dict[str, Any]:
+    """Steps per second of every Yuletide env and of PettingZoo's poker envs: ``rounds``
+    rounds, each env timed for ``seconds / rounds`` in every round, interleaved, and
+    each env's best round kept (a shared machine's load spikes then hit both sides
+    alike and the figures are repeatable)."""
+    from .pettingzoo import env  # noqa: PLC0415
+
+    makers: dict[str, Callable[[], Any]] = {}
+    notes: list[str] = []
+    try:
+        import warnings  # noqa: PLC0415
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            from pettingzoo.classic import (  # type: ignore[import-untyped]  # noqa: PLC0415
+                leduc_holdem_v4,
+                texas_holdem_v4,
+            )
+        makers["texas_holdem_v4"] = texas_holdem_v4.env
+        makers["leduc_holdem_v4"] = leduc_holdem_v4.env
+    except ImportError as err:
+        notes.append(
+            f"PettingZoo's poker envs are not installed ({err}): pip install rlcard pygame"
+        )
+    theirs_names = list(makers)
+    players: dict[str, int] = {}
+    for game_id in game_ids or games():
+        players[game_id] = n = game_class(game_id).default_players
+
+        def make(g: str = game_id, n: int = n) -> Any:
+            return env(g, players=n)
+
+        makers[game_id] = make
+    best: dict[str, dict[str, Any]] = {}
+    for r in range(rounds):
+        for name, maker in makers.items():
+            result = time_aec(maker, seconds / rounds, seed=r)
+            if name not in best or result["steps_per_second"] > best[name]["steps_per_second"]:
+                best[name] = result
+    theirs = {name: best[name] for name in theirs_names}
+    ours = {g: {"players": players[g], **best[g]} for g in players}
+    return {"yuletide": ours, "pettingzoo": theirs, "notes": notes, "rounds": rounds}
+
+
+def _positions(game: Any, count: int, seed: int) -> list[Any]:
+    """Positions of random play (a few moves into several deals), each at a decision."""
+    rng = np.random.default_rng(seed)
+    out: list[Any] = []
+    while len(out) < count:
+        state = game.new_initial_state()
+        state.apply_action(int(rng.integers(game.max_chance_outcomes())))
+        for _ in range(int(rng.integers(0, 12))):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            state.apply_action(int(legal[rng.integers(len(legal))]))
+        if not state.is_terminal() and len(state.legal_actions()) > 1:
+            out.append(state)
+    return out
+
+
+def _our_move(bot: IsmctsBot, state: Any, encoding: Any) -> int:
+    """Our bot's move in an OpenSpiel state, through the seat's window only."""
+    world = state._world
+    seat = state.current_player()
+    action = bot.act(SeatWindow(world.state, seat))
+    if action is None:
+        assert encoding.wait is not None
+        return int(encoding.wait)
+    return int(encoding.index[action])
+
+
+def bench_ismcts(game_id: str, iterations: int, positions: int, seed: int = 0) -> dict[str, Any]:
+    """Iterations per second of both bots over the same positions."""
+    import pyspiel  # type: ignore[import-not-found]  # noqa: PLC0415
+
+    from .openspiel import ismcts_bot, short_name  # noqa: PLC0415
+
+    game = pyspiel.load_game(short_name(game_id), {"players": 2})
+    states = _positions(game, positions, seed)
+    rules = states[0]._rules
+    ours = IsmctsBot(seed, iterations=iterations, depth=1 << 30)
+    start = time.perf_counter()
+    for state in states:
+        _our_move(ours, state, rules.encoding)
+    our_time = time.perf_counter() - start
+    theirs = ismcts_bot(game, iterations, seed)
+    start = time.perf_counter()
+    for state in states:
+        theirs.step(state.clone())
+    their_time = time.perf_counter() - start
+    total = iterations * len(states)
+    return {
+        "game": game_id,
+        "players": 2,
+        "positions": len(states),
+        "iterations_per_move": iterations,
+        "ours_iterations_per_second": total / our_time,
+        "openspiel_iterations_per_second": total / their_time,
+        "ratio": their_time / our_time,
+    }
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``score`` out of ``n``."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = score / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def head_to_head(game_id: str, iterations: int, matches: int, seed: int = 0) -> dict[str, Any]:
+    """Our IsmctsBot against OpenSpiel's ISMCTSBot at equal iterations, 2 seats, seats
+    swapped every game: our win rate with its 95% interval."""
+    import pyspiel  # noqa: PLC0415
+
+    from .openspiel import ismcts_bot, short_name  # noqa: PLC0415
+
+    game = pyspiel.load_game(short_name(game_id), {"players": 2})
+    wins = losses = halves = 0
+    start = time.perf_counter()
+    for m in range(matches):
+        ours_seat = m % 2
+        ours = IsmctsBot(seed + m, iterations=iterations, depth=1 << 30)
+        theirs = ismcts_bot(game, iterations, seed + m)
+        state = game.new_initial_state()
+        state.apply_action((seed * 7919 + m) % game.max_chance_outcomes())
+        encoding = state._rules.encoding
+        while not state.is_terminal():
+            if state.current_player() == ours_seat:
+                action = _our_move(ours, state, encoding)
+            else:
+                action = int(theirs.step(state))
+            state.apply_action(action)
+        returns = state.returns()
+        mine, other = returns[ours_seat], returns[1 - ours_seat]
+        if mine > other:
+            wins += 1
+        elif other > mine:
+            losses += 1
+        else:
+            halves += 1
+    score = wins + halves / 2
+    low, high = wilson(score, matches)
+    return {
+        "game": game_id,
+        "players": 2,
+        "iterations_per_move": iterations,
+        "games": matches,
+        "ours_won": wins,
+        "openspiel_won": losses,
+        "shared_or_unfinished": halves,
+        "win_rate": score / matches,
+        "interval_95": [low, high],
+        "seconds": time.perf_counter() - start,
+    }
+
+
+def run(
+    *,
+    seconds: float = 2.0,
+    iterations: int = 100,
+    positions: int = 10,
+    matches: int = 40,
+    match_iterations: int = 50,
+    games_: list[str] | None = None,
+    out: Callable[[str], None] = print,
+) -> dict[str, Any]:
+    """The whole side-by-side (module docstring): print the tables, return the figures.
+    ``seconds`` per environment; ``iterations`` a move over ``positions`` positions for
+    the speed comparison; ``matches`` games at ``match_iterations`` a move for the
+    head-to-head (0 skips it); the ISMCTS parts are skipped with a note when
+    OpenSpiel is not installed."""
+    figures: dict[str, Any] = {"envs": bench_envs(seconds, games_)}
+    envs = figures["envs"]
+    theirs = envs["pettingzoo"]
+    out("PettingZoo AEC, random legal play with observations and masks (steps/s)")
+    for name, r in theirs.items():
+        out(f"  {name:22s} {r['steps_per_second']:10.0f}")
+    for note in envs["notes"]:
+        out(f"  note: {note}")
+    out(
+        f"  {'yuletide game':22s} {'players':>7s} {'steps/s':>10s}"
+        + "".join(f" {'x ' + n[:5]:>9s}" for n in theirs)
+    )
+    for game_id, r in envs["yuletide"].items():
+        ratios = "".join(
+            f" {r['steps_per_second'] / t['steps_per_second']:9.2f}" for t in theirs.values()
+        )
+        out(f"  {game_id:22s} {r['players']:7d} {r['steps_per_second']:10.0f}{ratios}")
+    try:
+        import pyspiel  # noqa: F401, PLC0415
+    except ImportError:
+        out("OpenSpiel is not installed (pip install 'yuletide[openspiel]'): ISMCTS skipped")
+        return figures
+    out(f"ISMCTS iterations/s, {iterations} iterations a move over {positions} positions")
+    figures["ismcts"] = []
+    for game_id in ISMCTS_GAMES:
+        r = bench_ismcts(game_id, iterations, positions)
+        figures["ismcts"].append(r)
+        out(
+            f"  {game_id:22s} ours {r['ours_iterations_per_second']:8.0f}   OpenSpiel"
+            f" {r['openspiel_iterations_per_second']:8.0f}   x {r['ratio']:.2f}"
+        )
+    if matches:
+        h = head_to_head(HEAD_TO_HEAD_GAME, match_iterations, matches)
+        figures["head_to_head"] = h
+        low, high = h["interval_95"]
+        out(
+            f"Head to head, {h['game']}, {match_iterations} iterations a move, {matches} games:"
+            f" ours {h['ours_won']} - OpenSpiel {h['openspiel_won']}"
+            f" ({h['shared_or_unfinished']} shared): win rate {h['win_rate']:.3f}"
+            f" [95% {low:.3f}, {high:.3f}]"
+        )
+    return figures
+
+
+def main() -> int:
+    """``python -m yuletide.rl.bench [JSON]``: the side-by-side with the default budget,
+    its figures written to JSON when a path is given."""
+    import json  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    figures = run()
+    if len(sys.argv) > 1:
+        with open(sys.argv[1], "w", encoding="utf-8") as f:
+            json.dump(figures, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,37 @@
+"""The RL side-by-side benchmark runs end to end on a tiny budget (no time is asserted)."""
+
+from __future__ import annotations
+
+import pytest
+
+from yuletide.rl import bench
+
+
+def test_wilson_interval() -> None:
+    low, high = bench.wilson(20, 40)
+    assert low < 0.5 < high and round(low, 3) == 0.352 and round(high, 3) == 0.648
+    assert bench.wilson(0, 0) == (0.0, 1.0)
+    assert bench.wilson(10, 10)[1] == 1.0
+
+
+def test_bench_runs_and_returns_figures() -> None:
+    pytest.importorskip("pyspiel")
+    lines: list[str] = []
+    figures = bench.run(
+        seconds=0.05,
+        iterations=3,
+        positions=1,
+        matches=1,
+        match_iterations=3,
+        games_=["looney-lights"],
+        out=lines.append,
+    )
+    ours = figures["envs"]["yuletide"]["looney-lights"]
+    assert ours["steps"] > 0 and ours["steps_per_second"] > 0
+    assert [r["game"] for r in figures["ismcts"]] == list(bench.ISMCTS_GAMES)
+    for r in figures["ismcts"]:
+        assert r["ours_iterations_per_second"] > 0 and r["openspiel_iterations_per_second"] > 0
+    h = figures["head_to_head"]
+    assert h["games"] == 1 and h["ours_won"] + h["openspiel_won"] + h["shared_or_unfinished"] == 1
+    assert any("looney-lights" in line for line in lines)
+    assert any(line.startswith("Head to head") for line in lines)
