@@ -1,0 +1,526 @@
+"""What a run's results say: summaries of groups, tournaments and comparisons.
+
+All intervals are 95% (``yuletide.lab.stats``) and treat the *deal* as the independent
+unit: games played on the same deal (rotations, line-ups, variants) are not independent,
+so per-deal means are what the intervals are built from. A "win" is being among the
+winners (a shared win is a win for each, as in ``yuletide simulate``); shared wins are
+counted separately. Every summary is JSON (``--json`` prints it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from itertools import combinations
+from typing import Any
+
+from .plan import Task
+from .ratings import rate
+from .runner import Outcomes
+from .stats import Estimate, chi_square_uniform, holm, mean_interval, paired, proportion, quantiles
+
+Game = tuple[Task, dict[str, Any]]
+#: A number read from one game's result for one seat (None: not there).
+SeatValue = Callable[[dict[str, Any], int], float | None]
+#: A number read from one game (None: not there).
+GameValue = Callable[[Task, dict[str, Any]], float | None]
+#: The significance level of "significant" (after Holm's correction where several tests).
+ALPHA = 0.05
+#: The quantiles of game length the summaries list.
+LENGTH_QUANTILES = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0)
+
+
+def groups_of(outcomes: Outcomes) -> list[list[Game]]:
+    """The games of each group, in the plan's order."""
+    out: list[list[Game]] = [[] for _ in outcomes.plan.groups]
+    for task, result in zip(outcomes.plan.tasks, outcomes.results, strict=True):
+        out[task.group].append((task, result))
+    return out
+
+
+def clusters(games: Sequence[Game], value: GameValue) -> list[list[float]]:
+    """``value`` of each game grouped by deal (None values left out), in deal order."""
+    by_deal: dict[int, list[float]] = defaultdict(list)
+    for task, result in games:
+        v = value(task, result)
+        if v is not None:
+            by_deal[task.deal].append(float(v))
+    return [by_deal[d] for d in sorted(by_deal)]
+
+
+def _won(seat: int) -> GameValue:
+    """1 if ``seat`` is among a game's winners, else 0."""
+    return lambda task, r: 1.0 if seat in r["winners"] else 0.0
+
+
+def _score_of(seat: int) -> GameValue:
+    return lambda task, r: float(r["scores"][seat])
+
+
+def _fact_is(key: str, value: str) -> GameValue:
+    return lambda task, r: 1.0 if str(r["facts"].get(key)) == value else 0.0
+
+
+def _means(groups: list[list[float]]) -> list[float]:
+    return [sum(g) / len(g) for g in groups if g]
+
+
+def normalise_tiebreak(text: str) -> str:
+    """A tie-break's kind, with seat numbers and counts taken out."""
+    return re.sub(r"\d+", "N", text)
+
+
+# ----------------------------------------------------------------- groups
+
+
+def seat_table(games: Sequence[Game], players: int) -> dict[str, Any]:
+    """Each seat's win rate, the fair share, and the chi-square test of "no seat wins
+    more often than another" on the games with exactly one winner."""
+    seats: list[dict[str, Any]] = []
+    for s in range(players):
+        est = proportion(clusters(games, _won(s)))
+        seats.append({"seat": s, "win_rate": est.to_dict()})
+    single = [0] * players
+    for _, r in games:
+        if len(r["winners"]) == 1:
+            single[r["winners"][0]] += 1
+    stat, p = chi_square_uniform(single) if players > 1 else (0.0, 1.0)
+    rates = [s["win_rate"]["value"] for s in seats]
+    fair = sum(rates) / players if players else 0.0
+    return {
+        "seats": seats,
+        "fair": fair,
+        "single_winner_wins": single,
+        "chi2": stat,
+        "p": p if players > 1 else None,
+    }
+
+
+def _scores(games: Sequence[Game], players: int) -> dict[str, Any] | None:
+    scored = [(t, r) for t, r in games if r["scores"] is not None]
+    if not scored or all(_win_only(r, players) for _, r in scored):
+        return None  # no scores, or scores that only say who won (1) and who did not (0)
+    per_seat = [
+        mean_interval(_means(clusters(scored, _score_of(s)))).to_dict() for s in range(players)
+    ]
+
+    def margin(task: Task, r: dict[str, Any]) -> float | None:
+        """The winner's lead over the runner-up."""
+        if r["status"] != "finished" or players < 2:
+            return None
+        ordered = sorted(r["scores"], reverse=True)
+        return float(ordered[0] - ordered[1])
+
+    def winner(task: Task, r: dict[str, Any]) -> float | None:
+        return float(max(r["scores"][w] for w in r["winners"])) if r["winners"] else None
+
+    margins = _means(clusters(scored, margin))
+    winners = _means(clusters(scored, winner))
+    return {
+        "per_seat": per_seat,
+        "all": [r["scores"][s] for _, r in scored for s in range(players)],
+        "by_seat": [[r["scores"][s] for _, r in scored] for s in range(players)],
+        "margin": mean_interval(margins).to_dict() if margins else None,
+        "winner_mean": mean_interval(winners).to_dict() if winners else None,
+    }
+
+
+def _win_only(r: dict[str, Any], players: int) -> bool:
+    return all(r["scores"][s] == (1.0 if s in r["winners"] else 0.0) for s in range(players))
+
+
+def group_summary(game_id: str, games: Sequence[Game], players: int) -> dict[str, Any]:
+    """Seats, length, scores, unfinished and tie-break rates of one group's games."""
+    lengths = [r["decisions"] for _, r in games]
+    tiebreaks = Counter(
+        normalise_tiebreak(r["tiebreak"]) for _, r in games if r["tiebreak"] is not None
+    )
+
+    def rate_of(test: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        return proportion(clusters(games, lambda t, r: 1.0 if test(r) else 0.0)).to_dict()
+
+    return {
+        "games": len(games),
+        "deals": len({t.deal for t, _ in games}),
+        "players": players,
+        "seats": seat_table(games, players),
+        "length": {
+            "mean": mean_interval(_means(clusters(games, lambda t, r: r["decisions"]))).to_dict(),
+            "quantiles": dict(
+                zip(
+                    (f"{q:g}" for q in LENGTH_QUANTILES),
+                    quantiles(lengths, LENGTH_QUANTILES),
+                    strict=True,
+                )
+            ),
+            "all": lengths,
+        },
+        "unfinished": rate_of(lambda r: r["status"] == "unfinished"),
+        "tiebreak": rate_of(lambda r: r["tiebreak"] is not None),
+        "tiebreaks": dict(tiebreaks.most_common()),
+        "shared_win": rate_of(lambda r: len(r["winners"]) > 1),
+        "no_winner": rate_of(lambda r: r["status"] == "finished" and not r["winners"]),
+        "scores": _scores(games, players),
+        "details": details(game_id, games, players),
+    }
+
+
+# ------------------------------------------------------- game-specific facts
+
+
+def _share_table(
+    games: Sequence[Game], key: str, known: Sequence[str] = ()
+) -> dict[str, dict[str, Any]]:
+    """Each value of the fact ``key`` (the ``known`` ones first, seen or not): its share
+    of the games (clustered by deal)."""
+    seen = sorted({str(r["facts"][key]) for _, r in games if key in r["facts"]})
+    values = list(known) + [v for v in seen if v not in known]
+    return {v: proportion(clusters(games, _fact_is(key, v))).to_dict() for v in values}
+
+
+def _jolly(games: Sequence[Game], players: int) -> dict[str, Any]:
+    picks: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()
+    for _, r in games:
+        picks.update(t for t in r["facts"].get("toppers", []) if t)
+        kinds.update(k for k in r["facts"].get("topper_kinds", []) if k)
+    total_picks = sum(kinds.values()) or 1
+    by_kind = {}
+    for kind in sorted(kinds):
+        wins = proportion(clusters(games, _chose(kind)))
+        by_kind[kind] = {
+            "picks": kinds[kind],
+            "share": kinds[kind] / total_picks,
+            "win_rate": wins.to_dict(),
+        }
+    points: Counter[str] = Counter()
+    winner_points: Counter[str] = Counter()
+    for _, r in games:
+        for s, parts in enumerate(r["facts"].get("breakdown", [])):
+            points.update(parts)
+            if s in r["winners"]:
+                winner_points.update(parts)
+    total = sum(points.values()) or 1
+    winners_total = sum(winner_points.values()) or 1
+    return {
+        "topper_kinds": by_kind,
+        "toppers": dict(picks.most_common()),
+        "category_share": {c: points[c] / total for c in points},
+        "winner_category_share": {c: winner_points[c] / winners_total for c in points},
+        # A seat's expected win rate with no advantage anywhere (shared wins included).
+        "fair_win_rate": sum(len(r["winners"]) for _, r in games) / (players * len(games))
+        if games
+        else 0.0,
+    }
+
+
+def _chose(kind: str) -> GameValue:
+    """The win rate in one game of the seats that chose a ``kind`` tree-topper."""
+
+    def value(task: Task, r: dict[str, Any]) -> float | None:
+        kinds = r["facts"].get("topper_kinds", [])
+        return _mean_or_none(
+            [1.0 if s in r["winners"] else 0.0 for s, k in enumerate(kinds) if k == kind]
+        )
+
+    return value
+
+
+def _mean_or_none(values: list[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+#: How A Christmas Story can end (its outcome's ``details["ending"]``).
+STORY_ENDINGS = ("presents", "last-standing", "bully")
+#: How Twinkling Lights can end (``yuletide.lab.facts``).
+TWINKLING_ENDS = ("three patterns", "tiles ran out", "turn limit")
+
+
+def details(game_id: str, games: Sequence[Game], players: int) -> dict[str, Any]:
+    """The per-game facts of a group, summarised (``yuletide.lab.facts``)."""
+    if game_id == "jolly-christmas":
+        return _jolly(games, players)
+    if game_id == "christmas-story":
+        return {"endings": _share_table(games, "ending", STORY_ENDINGS)}
+    if game_id == "twinkling-lights":
+        left = _means(clusters(games, lambda t, r: r["facts"].get("stack_left")))
+        return {
+            "ends": _share_table(games, "end", TWINKLING_ENDS),
+            "stack_left": mean_interval(left).to_dict() if left else None,
+        }
+    return {}
+
+
+def summarise_groups(outcomes: Outcomes) -> list[dict[str, Any]]:
+    """:func:`group_summary` of every group, with its label and options."""
+    plan = outcomes.plan
+    out = []
+    for group, games in zip(plan.groups, groups_of(outcomes), strict=True):
+        summary = group_summary(plan.game, games, group.players)
+        out.append(
+            {
+                "label": group.label,
+                "options": dict(group.given),
+                "lineup": list(group.lineup),
+                **summary,
+            }
+        )
+    return out
+
+
+# -------------------------------------------------------------- tournament
+
+
+def tournament_summary(outcomes: Outcomes, *, ratings: bool = True) -> dict[str, Any]:
+    """Per bot: win rate, mean rank and score; per pair: the paired difference of win
+    rates (same deals), head-to-head placings and score margins at the same table, with
+    Holm's correction over the pairs; openskill ratings (unless ``ratings`` is false:
+    they cost about a millisecond a game); seat advantage."""
+    plan = outcomes.plan
+    bots: list[str] = list(plan.spec["bots"])
+    players = int(plan.spec["players"])
+    games: list[Game] = list(zip(plan.tasks, outcomes.results, strict=True))
+
+    def seats_of(task: Task, name: str) -> list[int]:
+        return [s for s, b in enumerate(task.seating) if b == name]
+
+    def per_bot(name: str, value: SeatValue) -> list[list[float]]:
+        return clusters(games, lambda t, r: _bot_mean(t, r, name, value))
+
+    def win(r: dict[str, Any], s: int) -> float:
+        return 1.0 if s in r["winners"] else 0.0
+
+    def rank(r: dict[str, Any], s: int) -> float | None:
+        return None if r["ranks"] is None or r["status"] != "finished" else float(r["ranks"][s])
+
+    # Scores that only mark the winner (1) say nothing the win rate does not.
+    has_scores = any(r["scores"] is not None and not _win_only(r, players) for _, r in games)
+
+    def score(r: dict[str, Any], s: int) -> float | None:
+        return None if r["scores"] is None or not has_scores else float(r["scores"][s])
+
+    table: list[dict[str, Any]] = []
+    for name in bots:
+        wins = per_bot(name, win)
+        ranks = _means(per_bot(name, rank))
+        scores = _means(per_bot(name, score))
+        table.append(
+            {
+                "bot": name,
+                "games": sum(len(seats_of(t, name)) > 0 for t, _ in games),
+                "win_rate": proportion(wins).to_dict(),
+                "mean_rank": mean_interval(ranks).to_dict() if ranks and players > 1 else None,
+                "mean_score": mean_interval(scores).to_dict() if scores else None,
+            }
+        )
+
+    pairs: list[dict[str, Any]] = []
+    for a, b in combinations(bots, 2):
+        wa = _deal_means(games, a, win)
+        wb = _deal_means(games, b, win)
+        diff = paired([wa[d] - wb[d] for d in sorted(wa) if d in wb])
+        together = [(t, r) for t, r in games if seats_of(t, a) and seats_of(t, b)]
+        ahead = _ahead(together, a, b) if players > 1 else None
+        margin = _margin(together, a, b) if players > 1 and has_scores else None
+        deal_scores = None
+        if players == 1:  # no shared tables: compare the scores on the same deals
+            sa, sb = _deal_means(games, a, score), _deal_means(games, b, score)
+            common = [d for d in sorted(sa) if d in sb]
+            if common:
+                deal_scores = paired([sa[d] - sb[d] for d in common]).to_dict()
+        pairs.append(
+            {
+                "a": a,
+                "b": b,
+                "win_rate_difference": diff.to_dict(),
+                "a_ahead_of_b": ahead,
+                "score_margin": margin,
+                "score_difference": deal_scores,
+            }
+        )
+    adjusted = holm([p["win_rate_difference"]["p"] for p in pairs])
+    for p, adj in zip(pairs, adjusted, strict=True):
+        p["p_holm"] = adj
+        p["significant"] = adj is not None and adj < ALPHA
+
+    rated = [
+        (t.seating, r["ranks"])
+        for t, r in games
+        if r["status"] == "finished" and r["ranks"] is not None and players > 1
+    ]
+    return {
+        "kind": "tournament",
+        "game": plan.game,
+        "run": plan.key,
+        "players": players,
+        "deals": plan.deals,
+        "games": len(games),
+        "lineups": [list(g.lineup) for g in plan.groups],
+        "options": dict(plan.spec["options"]),
+        "bots": table,
+        "pairs": pairs,
+        "ratings": rate(bots, rated) if rated and ratings else [],
+        "seats": seat_table(games, players),
+        "unfinished": proportion(
+            clusters(games, lambda t, r: 1.0 if r["status"] == "unfinished" else 0.0)
+        ).to_dict(),
+    }
+
+
+def _deal_means(games: Sequence[Game], name: str, value: SeatValue) -> dict[int, float]:
+    """Bot ``name``'s mean ``value`` on each deal it played."""
+    found: dict[int, list[float]] = defaultdict(list)
+    for t, r in games:
+        v = _bot_mean(t, r, name, value)
+        if v is not None:
+            found[t.deal].append(v)
+    return {d: sum(v) / len(v) for d, v in found.items()}
+
+
+def _bot_mean(task: Task, r: dict[str, Any], name: str, value: SeatValue) -> float | None:
+    """The mean ``value`` over the seats bot ``name`` held in one game (None: none)."""
+    vals = [v for s, b in enumerate(task.seating) if b == name if (v := value(r, s)) is not None]
+    return sum(vals) / len(vals) if vals else None
+
+
+def _ahead(games: Sequence[Game], a: str, b: str) -> dict[str, Any] | None:
+    """The share of (a seat, b seat) pairs at one table where a placed above b (a tie
+    counts a half), over finished games with ranks, clustered by deal."""
+
+    def value(task: Task, r: dict[str, Any]) -> float | None:
+        if r["status"] != "finished" or r["ranks"] is None:
+            return None
+        ranks = r["ranks"]
+        vals = [
+            1.0 if ranks[i] < ranks[j] else 0.5 if ranks[i] == ranks[j] else 0.0
+            for i, x in enumerate(task.seating)
+            if x == a
+            for j, y in enumerate(task.seating)
+            if y == b
+        ]
+        return sum(vals) / len(vals) if vals else None
+
+    found = clusters(games, value)
+    return proportion(found).to_dict() if found else None
+
+
+def _margin(games: Sequence[Game], a: str, b: str) -> dict[str, Any] | None:
+    """a's score minus b's at the same table, clustered by deal."""
+
+    def value(task: Task, r: dict[str, Any]) -> float | None:
+        if r["scores"] is None:
+            return None
+        sa = [r["scores"][i] for i, x in enumerate(task.seating) if x == a]
+        sb = [r["scores"][j] for j, y in enumerate(task.seating) if y == b]
+        return float(sum(sa) / len(sa) - sum(sb) / len(sb))
+
+    found = clusters(games, value)
+    return mean_interval(_means(found)).to_dict() if found else None
+
+
+# --------------------------------------------------------------- compare
+
+#: Metrics that are 0 or 1 in every game (their estimates are rates).
+RATE_METRICS = ("unfinished", "tie-break", "shared win")
+
+
+def game_metrics(result: dict[str, Any], players: int) -> dict[str, float]:
+    """The numbers a comparison compares for one game (docs/lab.md lists them)."""
+    m: dict[str, float] = {
+        "length": float(result["decisions"]),
+        "unfinished": 1.0 if result["status"] == "unfinished" else 0.0,
+        "tie-break": 1.0 if result["tiebreak"] is not None else 0.0,
+        "shared win": 1.0 if len(result["winners"]) > 1 else 0.0,
+    }
+    for s in range(players):
+        m[f"seat {s} wins"] = 1.0 if s in result["winners"] else 0.0
+    if result["scores"] is not None:
+        for s in range(players):
+            m[f"seat {s} score"] = float(result["scores"][s])
+    for key, value in result["facts"].items():
+        if isinstance(value, str):
+            m[f"{key}: {value}"] = 1.0
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            m[key] = float(value)
+    return m
+
+
+def compare_summary(outcomes: Outcomes) -> dict[str, Any]:
+    """Each variant's metrics, and each variant's paired differences from the baseline
+    (the first variant) on the same deals, Holm-corrected over every difference."""
+    plan = outcomes.plan
+    per_group = groups_of(outcomes)
+    metrics: list[dict[int, dict[str, float]]] = []
+    rate_keys: set[str] = set(RATE_METRICS)
+    for group, games in zip(plan.groups, per_group, strict=True):
+        by_deal: dict[int, dict[str, float]] = {}
+        for task, r in games:
+            values = game_metrics(r, group.players)
+            by_deal[task.deal] = values
+            rate_keys.update(k for k in values if k.endswith(" wins") or ": " in k)
+        metrics.append(by_deal)
+    names: list[str] = []
+    for by_deal in metrics:
+        for values in by_deal.values():
+            names.extend(k for k in values if k not in names)
+    indicator = [n for n in names if n in rate_keys]
+
+    def value(by_deal: dict[int, dict[str, float]], deal: int, name: str) -> float | None:
+        values = by_deal.get(deal)
+        if values is None:
+            return None
+        if name in values:
+            return values[name]
+        return 0.0 if name in indicator else None
+
+    variants = []
+    for group, by_deal in zip(plan.groups, metrics, strict=True):
+        estimates = {}
+        for name in names:
+            vals = [v for d in sorted(by_deal) if (v := value(by_deal, d, name)) is not None]
+            if not vals:
+                continue
+            est: Estimate = (
+                proportion([[v] for v in vals]) if name in indicator else mean_interval(vals)
+            )
+            estimates[name] = est.to_dict()
+        variants.append({"label": group.label, "options": dict(group.given), "metrics": estimates})
+
+    differences: list[dict[str, Any]] = []
+    base = metrics[0]
+    for gi in range(1, len(plan.groups)):
+        other = metrics[gi]
+        for name in names:
+            diffs = []
+            for deal in sorted(base):
+                x, y = value(other, deal, name), value(base, deal, name)
+                if x is not None and y is not None:
+                    diffs.append(x - y)
+            if len(diffs) < 1:
+                continue
+            est = paired(diffs)
+            row: dict[str, Any] = {
+                "variant": plan.groups[gi].label,
+                "metric": name,
+                **est.to_dict(),
+            }
+            # Equal on every deal: no test could call it significant, so it is not counted
+            # among the comparisons Holm corrects for (Tarone's argument).
+            row["unchanged"] = all(diff == 0 for diff in diffs)
+            differences.append(row)
+    adjusted = holm([None if row["unchanged"] else row["p"] for row in differences])
+    for row, adj in zip(differences, adjusted, strict=True):
+        row["p_holm"] = adj
+        row["significant"] = adj is not None and adj < ALPHA
+    return {
+        "kind": "compare",
+        "game": plan.game,
+        "run": plan.key,
+        "players": int(plan.spec["players"]),
+        "deals": plan.deals,
+        "baseline": plan.groups[0].label,
+        "variants": variants,
+        "differences": differences,
+        "comparisons": sum(1 for d in differences if d["p_holm"] is not None),
+    }

@@ -1,0 +1,754 @@
+"""``yuletide lab report``: one self-contained HTML file about a game's balance.
+
+Sections (their ids): ``summary`` (what stands out, in words), ``seat-advantage``,
+``length``, ``scores``, ``unfinished``, ``tie-breaks``, ``details`` (the game's own:
+Jolly Christmas tree-toppers and points by category, A Christmas Story's endings,
+Twinkling Lights' ends, solo win rates per difficulty) and ``data`` (the raw files, how
+to rerun, what the intervals mean). Every plot is a PNG embedded as a ``data:`` URI, so
+the file opens offline and carries no script; each has alt text with its numbers, and
+every number a plot shows is also in a table beside it.
+
+Plots are drawn with matplotlib's object API (``Figure``, no pyplot): no global state,
+no display needed.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from matplotlib.figure import Figure
+
+from .. import __version__
+from ..core.registry import game_class
+from .analysis import ALPHA
+from .plan import Plan
+from .stats import holm
+
+SECTIONS: tuple[tuple[str, str], ...] = (
+    ("summary", "What stands out"),
+    ("seat-advantage", "Seat advantage"),
+    ("length", "Game length"),
+    ("scores", "Scores"),
+    ("unfinished", "Unfinished games"),
+    ("tie-breaks", "Tie-breaks and shared wins"),
+    ("details", "Details of this game"),
+    ("data", "Data and method"),
+)
+
+_COLOURS = ("#1b6ca8", "#c0392b", "#27ae60", "#8e44ad", "#d35400", "#2c3e50")
+
+
+@dataclass(slots=True)
+class Plot:
+    id: str
+    title: str
+    alt: str
+    png: bytes
+
+
+@dataclass(slots=True)
+class Document:
+    html: str
+    findings: list[str]
+    plots: list[Plot] = field(default_factory=list)
+
+
+# ------------------------------------------------------------------ words
+
+
+def pct(est: dict[str, Any] | None) -> str:
+    if not est or _nan(est["value"]):
+        return "n/a"
+    text = f"{100 * est['value']:.1f}%"
+    if est.get("lo") is not None:
+        text += f" [{100 * est['lo']:.1f}, {100 * est['hi']:.1f}]"
+    return text
+
+
+def num(est: dict[str, Any] | None, digits: int = 1) -> str:
+    if not est or _nan(est["value"]):
+        return "n/a"
+    text = f"{est['value']:.{digits}f}"
+    if est.get("lo") is not None:
+        text += f" [{est['lo']:.{digits}f}, {est['hi']:.{digits}f}]"
+    return text
+
+
+def _nan(x: float) -> bool:
+    return isinstance(x, float) and math.isnan(x)
+
+
+def _p(p: float | None) -> str:
+    if p is None:
+        return "n/a"
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def _seat_p_holm(groups: Sequence[dict[str, Any]]) -> list[float | None]:
+    return holm([g["seats"]["p"] for g in groups])
+
+
+def findings(game_id: str, groups: Sequence[dict[str, Any]]) -> list[str]:
+    """The summary's sentences: seat advantage, length, unfinished games, tie-breaks and
+    the game's own details, each with its interval."""
+    out: list[str] = []
+    multi = [g for g in groups if g["players"] > 1]
+    adjusted = _seat_p_holm(multi)
+    for g, p in zip(multi, adjusted, strict=True):
+        seats = g["seats"]
+        best = max(seats["seats"], key=lambda s: s["win_rate"]["value"])
+        fair = seats["fair"]
+        test = f"chi-square p {_p(seats['p'])}"
+        if len(multi) > 1:
+            test += f", Holm-corrected over {len(multi)} player counts {_p(p)}"
+        if p is not None and p < ALPHA:
+            out.append(
+                f"{g['label']}: seat {best['seat']} wins {pct(best['win_rate'])} of games"
+                f" against a fair share of {100 * fair:.1f}%: a seat advantage ({test})."
+            )
+        else:
+            out.append(
+                f"{g['label']}: no seat advantage detected (best seat {best['seat']} at"
+                f" {pct(best['win_rate'])}, fair share {100 * fair:.1f}%; {test})."
+            )
+    lengths = ", ".join(
+        f"{g['label']} {g['length']['quantiles']['0.5']:.0f}"
+        f" ({g['length']['quantiles']['0.1']:.0f}-{g['length']['quantiles']['0.9']:.0f})"
+        for g in groups
+    )
+    out.append(f"Median length in decisions (10%-90% of games): {lengths}.")
+    cut = [g for g in groups if g["unfinished"]["value"] > 0]
+    if cut:
+        out.append(
+            "Games cut off by the turn limit: "
+            + ", ".join(f"{g['label']} {pct(g['unfinished'])}" for g in cut)
+            + "."
+        )
+    else:
+        out.append("Every game finished within the turn limit.")
+    ties = [g for g in groups if g["tiebreak"]["value"] > 0]
+    if ties:
+        parts = []
+        for g in ties:
+            common = next(iter(g["tiebreaks"]), "")
+            parts.append(f"{g['label']} {pct(g['tiebreak'])} (most often: {common})")
+        out.append("Tie-breaks decided: " + "; ".join(parts) + ".")
+    always = [g for g in groups if g["shared_win"]["value"] >= 1.0]
+    if always:
+        out.append(
+            "Every game has several winners ("
+            + ", ".join(f"{g['label']}: fair share {100 * g['seats']['fair']:.1f}%" for g in always)
+            + "): the game is played in teams or has one loser, so a seat's rate is its share"
+            " of games won, not a tie."
+        )
+    shared = [g for g in groups if 0 < g["shared_win"]["value"] < 1.0]
+    if shared:
+        out.append(
+            "Shared wins: "
+            + ", ".join(f"{g['label']} {pct(g['shared_win'])}" for g in shared)
+            + "."
+        )
+    out.extend(_detail_findings(game_id, groups))
+    return out
+
+
+def _detail_findings(game_id: str, groups: Sequence[dict[str, Any]]) -> list[str]:
+    out: list[str] = []
+    if all(g["players"] == 1 for g in groups):
+        out.append(
+            "Win rate: "
+            + ", ".join(f"{g['label']} {pct(g['seats']['seats'][0]['win_rate'])}" for g in groups)
+            + "."
+        )
+    if game_id == "twinkling-lights":
+        out.append(
+            "The stack of tiles ran out (no one scored all three Pattern cards) in: "
+            + ", ".join(
+                f"{g['label']} {pct(g['details']['ends'].get('tiles ran out'))}" for g in groups
+            )
+            + "."
+        )
+    if game_id == "christmas-story":
+        for g in groups:
+            ends = g["details"]["endings"]
+            out.append(
+                f"{g['label']} endings: "
+                + ", ".join(f"{name} {pct(est)}" for name, est in ends.items())
+                + "."
+            )
+    if game_id == "jolly-christmas":
+        for g in groups:
+            d = g["details"]
+            kinds = d["topper_kinds"]
+            if not kinds:
+                continue
+            # The kind whose interval lies highest (its lower end), so that one lucky
+            # pick of a rare kind does not top the list.
+            best = max(kinds.items(), key=lambda kv: kv[1]["win_rate"]["lo"] or 0.0)
+            top = max(d["category_share"].items(), key=lambda kv: kv[1])
+            fair = d["fair_win_rate"]
+            lead = (
+                "stands out (its own interval, uncorrected for the kinds compared)"
+                if (best[1]["win_rate"]["lo"] or 0.0) > fair
+                else "leads, but its interval includes the fair share"
+            )
+            out.append(
+                f"{g['label']}: among tree-toppers, '{best[0]}' {lead}: its"
+                f" {best[1]['picks']} choosers won {pct(best[1]['win_rate'])} of their games"
+                f" (fair share {100 * fair:.0f}%); {top[0]} give the largest share of points"
+                f" ({100 * top[1]:.0f}%)."
+            )
+    return out
+
+
+# ------------------------------------------------------------------ plots
+
+
+def _png(fig: Figure) -> bytes:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=96, bbox_inches="tight")
+    return buf.getvalue()
+
+
+def _err(est: dict[str, Any], scale: float = 1.0) -> tuple[float, float, float]:
+    v = est["value"] * scale
+    if est.get("lo") is None:
+        return v, 0.0, 0.0
+    return v, v - est["lo"] * scale, est["hi"] * scale - v
+
+
+def _panels(n: int, width: float = 3.2, height: float = 2.8) -> tuple[Figure, list[Any]]:
+    cols = min(n, 4)
+    rows = -(-n // cols)
+    fig = Figure(figsize=(width * cols, height * rows), layout="constrained")
+    axes = fig.subplots(rows, cols, squeeze=False)
+    flat = [ax for row in axes for ax in row]
+    for ax in flat[n:]:
+        ax.set_visible(False)
+    return fig, flat[:n]
+
+
+def plot_seats(groups: Sequence[dict[str, Any]]) -> Plot | None:
+    multi = [g for g in groups if g["players"] > 1]
+    if not multi:
+        return None
+    fig, axes = _panels(len(multi))
+    alt = []
+    for ax, g in zip(axes, multi, strict=True):
+        seats = g["seats"]["seats"]
+        xs = list(range(len(seats)))
+        vals = [_err(s["win_rate"], 100) for s in seats]
+        ax.bar(xs, [v[0] for v in vals], color=_COLOURS[0], alpha=0.8)
+        ax.errorbar(
+            xs,
+            [v[0] for v in vals],
+            yerr=[[v[1] for v in vals], [v[2] for v in vals]],
+            fmt="none",
+            ecolor="black",
+            capsize=3,
+        )
+        ax.axhline(100 * g["seats"]["fair"], color=_COLOURS[1], linestyle="--", linewidth=1)
+        ax.set_title(g["label"], fontsize=10)
+        ax.set_xticks(xs, [f"seat {s['seat']}" for s in seats], fontsize=8)
+        ax.set_ylabel("win rate (%)")
+        ax.set_ylim(0, max(100 * g["seats"]["fair"] * 2.2, max(v[0] + v[2] for v in vals) * 1.1))
+        alt.append(
+            f"{g['label']}: "
+            + ", ".join(f"seat {s['seat']} {pct(s['win_rate'])}" for s in seats)
+            + f", fair share {100 * g['seats']['fair']:.1f}%"
+        )
+    return Plot(
+        "plot-seats",
+        "Win rate by seat (bars: 95% intervals; dashed: fair share)",
+        "Bar charts of the win rate of each seat with 95% intervals. " + "; ".join(alt) + ".",
+        _png(fig),
+    )
+
+
+def plot_length(groups: Sequence[dict[str, Any]]) -> Plot:
+    fig = Figure(figsize=(6.4, 3.4), layout="constrained")
+    ax = fig.subplots()
+    everything = [x for g in groups for x in g["length"]["all"]]
+    lo, hi = (min(everything), max(everything)) if everything else (0, 1)
+    bins = max(5, min(40, int(hi - lo) + 1))
+    for i, g in enumerate(groups):
+        ax.hist(
+            g["length"]["all"],
+            bins=bins,
+            range=(lo, hi + 1),
+            histtype="step",
+            linewidth=1.6,
+            color=_COLOURS[i % len(_COLOURS)],
+            label=g["label"],
+            density=True,
+        )
+    ax.set_xlabel("decisions per game")
+    ax.set_ylabel("share of games")
+    ax.legend(fontsize=8)
+    alt = "; ".join(
+        f"{g['label']}: median {q['0.5']:.0f}, 10% {q['0.1']:.0f}, 90% {q['0.9']:.0f},"
+        f" range {q['0']:.0f} to {q['1']:.0f}"
+        for g in groups
+        for q in [g["length"]["quantiles"]]
+    )
+    return Plot(
+        "plot-length",
+        "Distribution of game length",
+        f"Histograms of the number of decisions per game. {alt}.",
+        _png(fig),
+    )
+
+
+def plot_scores(groups: Sequence[dict[str, Any]]) -> Plot | None:
+    scored = [g for g in groups if g["scores"]]
+    if not scored:
+        return None
+    fig, axes = _panels(len(scored))
+    alt = []
+    for ax, g in zip(axes, scored, strict=True):
+        by_seat = g["scores"]["by_seat"]
+        ax.boxplot(by_seat, tick_labels=[f"seat {s}" for s in range(len(by_seat))])
+        ax.set_title(g["label"], fontsize=10)
+        ax.set_ylabel("score")
+        ax.tick_params(axis="x", labelsize=8)
+        alt.append(
+            f"{g['label']}: mean score "
+            + ", ".join(f"seat {s} {num(e)}" for s, e in enumerate(g["scores"]["per_seat"]))
+        )
+    return Plot(
+        "plot-scores",
+        "Scores by seat (box: middle half; whiskers: 1.5 x the box; circles: outliers)",
+        "Box plots of each seat's final score. " + "; ".join(alt) + ".",
+        _png(fig),
+    )
+
+
+def _rate_bars(
+    pid: str, title: str, what: str, labels: Sequence[str], series: dict[str, list[dict[str, Any]]]
+) -> Plot:
+    fig = Figure(
+        figsize=(max(4.0, 1.1 * len(labels) * max(1, len(series))), 3.2), layout="constrained"
+    )
+    ax = fig.subplots()
+    width = 0.8 / max(1, len(series))
+    alt = []
+    for i, (name, ests) in enumerate(series.items()):
+        xs = [j + (i - (len(series) - 1) / 2) * width for j in range(len(labels))]
+        vals = [_err(e, 100) if e else (0.0, 0.0, 0.0) for e in ests]
+        ax.bar(
+            xs,
+            [v[0] for v in vals],
+            width=width * 0.95,
+            label=name,
+            color=_COLOURS[i % len(_COLOURS)],
+        )
+        ax.errorbar(
+            xs,
+            [v[0] for v in vals],
+            yerr=[[v[1] for v in vals], [v[2] for v in vals]],
+            fmt="none",
+            ecolor="black",
+            capsize=2,
+        )
+        alt.append(
+            f"{name}: " + ", ".join(f"{lab} {pct(e)}" for lab, e in zip(labels, ests, strict=True))
+        )
+    ax.set_xticks(range(len(labels)), labels, fontsize=8, rotation=20 if len(labels) > 4 else 0)
+    ax.set_ylabel("% of games")
+    if len(series) > 1:
+        ax.legend(fontsize=8)
+    return Plot(
+        pid, title, f"Bar chart of {what} with 95% intervals. " + "; ".join(alt) + ".", _png(fig)
+    )
+
+
+def plot_unfinished(groups: Sequence[dict[str, Any]]) -> Plot:
+    labels = [g["label"] for g in groups]
+    return _rate_bars(
+        "plot-unfinished",
+        "Games cut off by the turn limit",
+        "the share of games the turn limit cut off",
+        labels,
+        {"unfinished": [g["unfinished"] for g in groups]},
+    )
+
+
+def plot_ties(groups: Sequence[dict[str, Any]]) -> Plot:
+    labels = [g["label"] for g in groups]
+    return _rate_bars(
+        "plot-ties",
+        "Tie-breaks, shared wins and games without a winner",
+        "how often a tie-break decided the game, the win was shared, or nobody won",
+        labels,
+        {
+            "tie-break": [g["tiebreak"] for g in groups],
+            "shared win": [g["shared_win"] for g in groups],
+            "no winner": [g["no_winner"] for g in groups],
+        },
+    )
+
+
+def detail_plots(game_id: str, groups: Sequence[dict[str, Any]]) -> list[Plot]:
+    labels = [g["label"] for g in groups]
+    plots: list[Plot] = []
+    if all(g["players"] == 1 for g in groups):
+        plots.append(
+            _rate_bars(
+                "plot-solo",
+                "Solo win rate per difficulty",
+                "the win rate at each difficulty",
+                labels,
+                {"win rate": [g["seats"]["seats"][0]["win_rate"] for g in groups]},
+            )
+        )
+    if game_id == "twinkling-lights":
+        ends = sorted({e for g in groups for e in g["details"]["ends"]})
+        plots.append(
+            _rate_bars(
+                "plot-ends",
+                "How Twinkling Lights ends",
+                "how each game ended",
+                labels,
+                {e: [g["details"]["ends"].get(e) for g in groups] for e in ends},
+            )
+        )
+    if game_id == "christmas-story":
+        ends = sorted({e for g in groups for e in g["details"]["endings"]})
+        plots.append(
+            _rate_bars(
+                "plot-endings",
+                "How A Christmas Story ends",
+                "each ending's share of the games",
+                labels,
+                {e: [g["details"]["endings"].get(e) for g in groups] for e in ends},
+            )
+        )
+    if game_id == "jolly-christmas":
+        kinds = sorted({k for g in groups for k in g["details"]["topper_kinds"]})
+        plots.append(
+            _rate_bars(
+                "plot-toppers",
+                "Win rate of players by the tree-topper they chose",
+                "the win rate of the players who chose each kind of tree-topper",
+                kinds,
+                {
+                    g["label"]: [
+                        g["details"]["topper_kinds"].get(k, {}).get("win_rate") for k in kinds
+                    ]
+                    for g in groups
+                },
+            )
+        )
+        cats = list(groups[0]["details"]["category_share"]) if groups else []
+        plots.append(
+            _rate_bars(
+                "plot-categories",
+                "Share of points by scoring category (all players)",
+                "each category's share of all points scored",
+                cats,
+                {
+                    g["label"]: [
+                        {"value": g["details"]["category_share"].get(c, 0.0), "lo": None}
+                        for c in cats
+                    ]
+                    for g in groups
+                },
+            )
+        )
+    return plots
+
+
+# ------------------------------------------------------------------- HTML
+
+
+def _img(plot: Plot) -> str:
+    data = base64.b64encode(plot.png).decode("ascii")
+    return (
+        f'<figure id="{plot.id}"><img src="data:image/png;base64,{data}"'
+        f' alt="{html.escape(plot.alt)}"><figcaption>{html.escape(plot.title)}</figcaption>'
+        "</figure>"
+    )
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "") -> str:
+    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    h = "".join(f'<th scope="col">{html.escape(c)}</th>' for c in head)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
+    )
+    return f"<table>{cap}<thead><tr>{h}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _section_seats(groups: Sequence[dict[str, Any]], plot: Plot | None) -> str:
+    multi = [g for g in groups if g["players"] > 1]
+    if not multi:
+        return (
+            "<p>A solo game has one seat: there is no seat advantage to measure (see the win"
+            " rates per difficulty below).</p>"
+        )
+    adjusted = _seat_p_holm(multi)
+    parts = [
+        "<p>Each seat's win rate (a shared win counts for every winner) with its 95% interval,"
+        " and the chi-square test of equal seats on the games with one winner, Holm-corrected"
+        " over the player counts.</p>"
+    ]
+    rows = []
+    for g, p in zip(multi, adjusted, strict=True):
+        seats = g["seats"]
+        for s in seats["seats"]:
+            rows.append(
+                [
+                    g["label"],
+                    f"seat {s['seat']}",
+                    pct(s["win_rate"]),
+                    f"{100 * seats['fair']:.1f}%",
+                    _p(seats["p"]) if s["seat"] == 0 else "",
+                    _p(p) if s["seat"] == 0 else "",
+                ]
+            )
+    parts.append(
+        _table(["group", "seat", "win rate [95% CI]", "fair share", "chi-square p", "Holm p"], rows)
+    )
+    if plot:
+        parts.append(_img(plot))
+    return "".join(parts)
+
+
+def _section_length(groups: Sequence[dict[str, Any]], plot: Plot) -> str:
+    rows = [
+        [
+            g["label"],
+            num(g["length"]["mean"]),
+            *(f"{g['length']['quantiles'][k]:.0f}" for k in ("0", "0.1", "0.5", "0.9", "1")),
+        ]
+        for g in groups
+    ]
+    return (
+        "<p>Decisions per game (every action a seat takes).</p>"
+        + _table(["group", "mean [95% CI]", "min", "10%", "median", "90%", "max"], rows)
+        + _img(plot)
+    )
+
+
+def _section_scores(groups: Sequence[dict[str, Any]], plot: Plot | None) -> str:
+    scored = [g for g in groups if g["scores"]]
+    if not scored:
+        return "<p>This game has no scores beyond who won (see the seat advantage above).</p>"
+    rows = []
+    for g in scored:
+        sc = g["scores"]
+        for s, est in enumerate(sc["per_seat"]):
+            rows.append(
+                [
+                    g["label"],
+                    f"seat {s}",
+                    num(est, 2),
+                    num(sc["winner_mean"], 2) if s == 0 else "",
+                    num(sc["margin"], 2) if s == 0 and sc["margin"] else "",
+                ]
+            )
+    out = _table(["group", "seat", "mean score [95% CI]", "winner's score", "winning margin"], rows)
+    return out + (_img(plot) if plot else "")
+
+
+def _section_unfinished(groups: Sequence[dict[str, Any]], plot: Plot) -> str:
+    rows = [[g["label"], str(g["games"]), pct(g["unfinished"])] for g in groups]
+    return (
+        "<p>Games the game's turn limit (a safety limit, RULINGS.md) ended unfinished,"
+        " with no winner.</p>"
+        + _table(["group", "games", "unfinished [95% CI]"], rows)
+        + _img(plot)
+    )
+
+
+def _section_ties(groups: Sequence[dict[str, Any]], plot: Plot) -> str:
+    rows = [
+        [g["label"], pct(g["tiebreak"]), pct(g["shared_win"]), pct(g["no_winner"])] for g in groups
+    ]
+    kinds = [[g["label"], kind, str(n)] for g in groups for kind, n in g["tiebreaks"].items()]
+    out = _table(["group", "tie-break decided", "shared win", "no winner"], rows)
+    if kinds:
+        out += _table(
+            ["group", "tie-break (as the game names it)", "games"], kinds, "Which tie-breaks"
+        )
+    return out + _img(plot)
+
+
+def _section_details(game_id: str, groups: Sequence[dict[str, Any]], plots: Sequence[Plot]) -> str:
+    out: list[str] = []
+    if all(g["players"] == 1 for g in groups):
+        rows = [
+            [g["label"], str(g["games"]), pct(g["seats"]["seats"][0]["win_rate"])] for g in groups
+        ]
+        out.append(
+            _table(
+                ["difficulty", "games", "win rate [95% CI]"], rows, "Solo win rate per difficulty"
+            )
+        )
+    if game_id == "twinkling-lights":
+        rows = [
+            [g["label"], end, pct(est)] for g in groups for end, est in g["details"]["ends"].items()
+        ]
+        out.append(
+            _table(
+                ["group", "how it ended", "share [95% CI]"],
+                rows,
+                "Ends: three Pattern cards scored, or the tiles ran out (T8, T9)",
+            )
+        )
+        rows = [
+            [g["label"], num(g["details"]["stack_left"])]
+            for g in groups
+            if g["details"]["stack_left"]
+        ]
+        if rows:
+            out.append(_table(["group", "tiles left in the stack at the end"], rows))
+    if game_id == "christmas-story":
+        rows = [
+            [g["label"], end, pct(est)]
+            for g in groups
+            for end, est in g["details"]["endings"].items()
+        ]
+        out.append(_table(["group", "ending", "share [95% CI]"], rows, "Endings"))
+    if game_id == "jolly-christmas":
+        rows = [
+            [
+                g["label"],
+                kind,
+                str(v["picks"]),
+                f"{100 * v['share']:.1f}%",
+                pct(v["win_rate"]),
+                f"{100 * g['details']['fair_win_rate']:.1f}%",
+            ]
+            for g in groups
+            for kind, v in g["details"]["topper_kinds"].items()
+        ]
+        out.append(
+            _table(
+                [
+                    "group",
+                    "tree-topper kind",
+                    "chosen",
+                    "share of choices",
+                    "chooser's win rate [95% CI]",
+                    "fair share",
+                ],
+                rows,
+                "Tree-toppers (each kind's own 95% interval, not corrected for comparing"
+                " the kinds with one another)",
+            )
+        )
+        rows = [
+            [
+                g["label"],
+                cat,
+                f"{100 * share:.1f}%",
+                f"{100 * g['details']['winner_category_share'].get(cat, 0.0):.1f}%",
+            ]
+            for g in groups
+            for cat, share in g["details"]["category_share"].items()
+        ]
+        out.append(
+            _table(
+                ["group", "category", "share of all points", "share of winners' points"],
+                rows,
+                "Points by category",
+            )
+        )
+    if not out:
+        out.append("<p>This game has no details beyond the sections above.</p>")
+    out.extend(_img(p) for p in plots)
+    return "".join(out)
+
+
+def _section_data(plan: Plan, raw: tuple[Path, Path] | None) -> str:
+    spec = plan.spec
+    players = ",".join(str(p) for p in spec["players"])
+    bots = ",".join(spec["bots"])
+    options = "".join(f" --option {k}={v}" for k, v in spec["options"].items())
+    command = (
+        f"yuletide lab report {plan.game} --players {players} --bots {bots}"
+        f" --games {spec['games']} --seed {spec['seed']}{options}"
+    )
+    files = ""
+    if raw:
+        files = (
+            f"<p>Raw results (one record per game): <code>{html.escape(str(raw[0]))}</code>"
+            f" and <code>{html.escape(str(raw[1]))}</code>.</p>"
+        )
+    return (
+        f"<p>Run <code>{plan.key}</code>: {len(plan.tasks)} games, {plan.deals} deals per"
+        f" group, seed {spec['seed']}, bots {html.escape(bots)}. To play it again (or"
+        " bigger, with a larger <code>--games</code>; games already stored are reused):</p>"
+        f"<pre>{html.escape(command)}</pre>{files}"
+        "<p>Method. Every group plays the same deals (paired seeds). Intervals are 95%:"
+        " Wilson score intervals for rates, Student t intervals for means; where a deal is"
+        " played several times (seat rotations) the deal is the unit (the interval uses the"
+        ' effective sample size). "Significant" means p &lt; 0.05 after Holm\'s correction'
+        " for the number of tests. A shared win counts as a win for every winner. Bots with"
+        " a time cap per move (<code>hard</code> in the games where its search is cut by"
+        " time) depend on the machine's speed and load, so their games are reproducible"
+        " only where the cap is not reached.</p>"
+    )
+
+
+_CSS = """
+body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem;
+ color:#222;line-height:1.45}
+h1{font-size:1.6rem} h2{border-bottom:1px solid #ccc;padding-bottom:.2rem;margin-top:2rem}
+table{border-collapse:collapse;margin:.8rem 0;font-size:.9rem}
+th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left} th{background:#f3f3f3}
+caption{text-align:left;font-weight:600;padding:.3rem 0}
+figure{margin:1rem 0} img{max-width:100%;height:auto} figcaption{font-size:.85rem;color:#555}
+code,pre{background:#f6f6f6;padding:.1rem .3rem}
+pre{padding:.6rem;overflow-x:auto;white-space:pre-wrap}
+"""
+
+
+def build(
+    plan: Plan, groups: Sequence[dict[str, Any]], raw: tuple[Path, Path] | None = None
+) -> Document:
+    """The report of a run (module docstring)."""
+    game_id = plan.game
+    title = game_class(game_id).title
+    seats = plot_seats(groups)
+    length = plot_length(groups)
+    scores = plot_scores(groups)
+    unfinished = plot_unfinished(groups)
+    ties = plot_ties(groups)
+    details = detail_plots(game_id, groups)
+    plots = [p for p in (seats, length, scores, unfinished, ties, *details) if p is not None]
+    found = findings(game_id, groups)
+    bodies = {
+        "summary": "<ul>" + "".join(f"<li>{html.escape(f)}</li>" for f in found) + "</ul>",
+        "seat-advantage": _section_seats(groups, seats),
+        "length": _section_length(groups, length),
+        "scores": _section_scores(groups, scores),
+        "unfinished": _section_unfinished(groups, unfinished),
+        "tie-breaks": _section_ties(groups, ties),
+        "details": _section_details(game_id, groups, details),
+        "data": _section_data(plan, raw),
+    }
+    nav = " · ".join(f'<a href="#{sid}">{html.escape(name)}</a>' for sid, name in SECTIONS)
+    sections = "".join(
+        f'<section id="{sid}"><h2>{html.escape(name)}</h2>{bodies[sid]}</section>'
+        for sid, name in SECTIONS
+    )
+    bots = ", ".join(plan.spec["bots"])
+    doc = (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{html.escape(title)}: balance report</title><style>{_CSS}</style></head><body>"
+        f"<h1>{html.escape(title)}: balance report</h1>"
+        f"<p>{len(plan.tasks)} games by {html.escape(bots)}, {plan.deals} deals per group;"
+        f" yuletide {html.escape(__version__)}, rules v{game_class(game_id).rules_version}.</p>"
+        f"<nav>{nav}</nav>{sections}</body></html>\n"
+    )
+    return Document(doc, found, plots)
