@@ -141,7 +141,7 @@ DEEP = "[" * 5000
         (
             ["simulate", "looney-lights", "--players", "4", "--bots", "solo-greedy"],
             "bot 'solo-greedy' plays only deck-the-yard and solo-lights, not looney-lights;"
-            " bots for looney-lights: ismcts, random",
+            " bots for looney-lights: easy, hard, ismcts, medium, random",
         ),
         (
             [

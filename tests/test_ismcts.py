@@ -3,10 +3,18 @@ seed, sees only its window, and beats random in quick games."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from yuletide.bots import BOTS, IsmctsBot, RandomBot, SeatWindow, make_bot
-from yuletide.bots.ismcts import MAX_WAITS, random_rollout, rewards
+from yuletide.bots import BOTS, IsmctsBot, RandomBot, SeatWindow, level_bot, make_bot
+from yuletide.bots.ismcts import (
+    MAX_WAITS,
+    _keep_unless_beaten,
+    per_seat,
+    random_rollout,
+    rewards,
+)
 from yuletide.core.registry import game_class, games, new_game
 from yuletide.core.rng import Rng
 from yuletide.core.simultaneous import is_real_time
@@ -206,3 +214,82 @@ def test_beats_random(game_id: str, players: int, seeds: int, floor: float) -> N
     at 3 (12 games each); the floors leave a wide margin."""
     share = _paired_share(game_id, players, range(seeds), 20)
     assert share >= floor > 1 / players
+
+
+# ------------------------------------------------------------- issue 15 additions
+
+
+def test_per_seat_evaluation_is_clamped_and_picklable() -> None:
+    import pickle
+
+    from yuletide.bots.check_the_box import evaluate
+
+    adapter = per_seat(evaluate)
+    state = new_game("check-the-box", players=3, seed=1)
+    values = adapter(state)
+    assert len(values) == 3 and all(0.0 <= v <= 1.0 for v in values)
+    assert pickle.loads(pickle.dumps(adapter))(state) == values
+    assert per_seat(lambda s, seat: 7.0 if seat else -2.0)(state) == [0.0, 1.0, 1.0]
+
+
+def test_the_prior_is_kept_unless_clearly_beaten() -> None:
+    legal = ["a", "b", "c"]
+    # b's mean is better, but by less than one standard error: keep the prior's a
+    assert _keep_unless_beaten({"a": (20, 10.0), "b": (20, 12.0)}, "a", legal) == "a"
+    # far better, with visits enough: switch
+    assert _keep_unless_beaten({"a": (40, 10.0), "b": (40, 30.0)}, "a", legal) == "b"
+    # better but too few visits to trust
+    assert _keep_unless_beaten({"a": (40, 10.0), "c": (3, 3.0)}, "a", legal) == "a"
+    assert _keep_unless_beaten({}, "a", legal) == "a"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_hard_level_only_legal_and_beats_random(game_id: str) -> None:
+    """The hard level (heuristic prior, open-loop tree, heuristic rollouts) at a tiny
+    budget and depth: every answer legal (checked play), and in a short paired run
+    against random, every seat of one deal, it wins at least random's fair share."""
+    cls = game_class(game_id)
+    players = min(max(2, cls.min_players), cls.max_players)
+    wins = 0.0
+    for me in range(players):
+        bots: list[Any] = [RandomBot(7 + s) for s in range(players)]
+        hard = level_bot("hard", game_id, 3, iterations=3)
+        assert isinstance(hard, IsmctsBot)
+        hard.depth = min(hard.depth, 6)
+        bots[me] = hard
+        outcome = play_match(game_id, bots, seed=501, checked=True).outcome
+        wins += 1 / len(outcome.winners) if me in outcome.winners else 0.0
+    assert wins / players >= 1 / players if players > 1 else wins >= 1
+
+
+def test_root_parallel_search_is_legal_reproducible_and_window_only() -> None:
+    """Two worker processes search from one determinized twin: the answer is legal, the
+    same for the same seed, and the same on a twin of the state."""
+    state, seat = _decision_point("christmas-story", 4, 6)
+    twin = state.determinize(seat, Rng(8))
+    picks = set()
+    for world in (state, state, twin):
+        bot = IsmctsBot(3, iterations=24, depth=40, workers=2)
+        action = bot.act(SeatWindow(world, seat))
+        assert action in state.legal_actions(seat)
+        assert bot.last_iterations == 24
+        picks.add(str(action))
+    assert len(picks) == 1
+    bot.close()
+
+
+def test_open_loop_tree_plays_other_seats_by_the_rollout() -> None:
+    from yuletide.bots.christmas_story import rollout
+
+    state, seat = _decision_point("christmas-story", 5, 4)
+    calls: list[int] = []
+
+    def counting(s: State, mover: int, rng: Rng) -> Action:
+        calls.append(mover)
+        return rollout(s, mover, rng)
+
+    bot = IsmctsBot(2, iterations=30, rollout=counting, opponents="rollout")
+    assert bot.act(SeatWindow(state, seat)) in state.legal_actions(seat)
+    assert any(m != seat for m in calls)
+    with pytest.raises(ValueError, match="opponents must be one of"):
+        IsmctsBot(1, opponents="nobody")

@@ -43,7 +43,8 @@ def test_seat_window_shows_only_its_seat() -> None:
 def test_make_bot_lists_the_bots() -> None:
     assert make_bot("random", 1).name == "random"
     with pytest.raises(
-        ValueError, match=r"no bot .genius.; bots: ismcts, lights-on-team, random, solo-greedy"
+        ValueError,
+        match=r"no bot .genius.; bots: easy, hard, ismcts, lights-on-team, medium, random, solo-g",
     ):
         make_bot("genius", 1)
 
@@ -120,12 +121,13 @@ def test_bots_are_checked_against_the_games_they_are_made_for() -> None:
 
     assert set(BOT_GAMES) <= set(BOTS)
     assert all(set(games) <= set(yuletide.games()) for games in BOT_GAMES.values())
-    assert bots_for("looney-lights") == ["ismcts", "random"]
-    assert bots_for("solo-lights") == ["ismcts", "random", "solo-greedy"]
-    assert bots_for("lights-on") == ["ismcts", "lights-on-team", "random"]
+    assert bots_for("looney-lights") == ["easy", "hard", "ismcts", "medium", "random"]
+    levels = ["easy", "hard", "ismcts", "medium"]
+    assert bots_for("solo-lights") == [*levels, "random", "solo-greedy"]
+    assert bots_for("lights-on") == ["easy", "hard", "ismcts", "lights-on-team", "medium", "random"]
     check_bot("solo-greedy", "deck-the-yard")
     check_bot("random", "blink")
-    with pytest.raises(ValueError, match="bots for blink: ismcts, random"):
+    with pytest.raises(ValueError, match="bots for blink: easy, hard, ismcts, medium, random"):
         check_bot("lights-on-team", "blink")
     report = simulate("lights-on", 2, 4, bots=["lights-on-team"] * 4)
     assert report["seats"][0]["bot"] == "lights-on-team"

@@ -1,4 +1,4 @@
-"""The ``yuletide`` command: list, simulate, play, replay, bench, serve, migrate.
+"""The ``yuletide`` command: list, simulate, play, replay, bench, serve, migrate, lab.
 
 Exit status: 0 when the command did its work; 2 for a bad argument (a count below 1, a
 time that is not a number of seconds > 0, a player count, seat, bot or option the game
@@ -25,6 +25,7 @@ from typing import Any
 
 from .core.errors import YuletideError
 from .core.registry import game_class, game_info, games, new_game
+from .lab.cli import add_lab_parser
 
 #: The exit status after the output pipe was closed (the shell's status of a command
 #: killed by SIGPIPE, as ``yes | head -1`` reports for ``yes``).
@@ -81,8 +82,6 @@ def _reactions(flag: str, text: str, players: int) -> list[Any]:
 
 def _bot_names(text: str | None, game_id: str, players: int) -> list[str]:
     """``--bots``: one name for every seat or one per seat, each made for the game."""
-    from .bots import check_bot
-
     names = [name.strip() for name in (text or "random").split(",")]
     if len(names) == 1:
         names *= players
@@ -92,8 +91,19 @@ def _bot_names(text: str | None, game_id: str, players: int) -> list[str]:
             f" 1 or {players} bots, got {len(names)}"
         )
     for name in dict.fromkeys(names):
-        check_bot(name, game_id)
+        _check_bot_name(name, game_id)
     return names
+
+
+def _check_bot_name(name: str, game_id: str) -> None:
+    """A bot name the command line accepts for ``game_id``: a built-in bot or level
+    (``easy``, ``medium``, ``hard``), or a bot of the user's own, ``module:Class``,
+    which is imported and registered here (``yuletide.bots.load_bot``)."""
+    from .bots import check_bot, load_bot
+
+    if ":" in name:
+        load_bot(name)
+    check_bot(name, game_id)
 
 
 def _writable(flag: str, path: str) -> None:
@@ -120,7 +130,6 @@ def check_simulate(args: argparse.Namespace) -> None:
 
 
 def check_play(args: argparse.Namespace) -> None:
-    from .bots import check_bot
     from .bots.base import ReactionTime
 
     _seconds("--time-limit", args.time_limit)
@@ -131,7 +140,8 @@ def check_play(args: argparse.Namespace) -> None:
     seed = 0 if args.seed is None else args.seed
     state = new_game(args.game, players=args.players, seed=seed, **_options(args.option))
     state.check_seat(args.seat)
-    check_bot(args.bots or "random", state.game_id)
+    _check_bot_name((args.bots or "random").strip(), state.game_id)
+    args.bots = (args.bots or "random").strip()
     if args.save:
         _writable("--save", args.save)
 
@@ -295,7 +305,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--bots", help="bot names, one or one per seat, comma-separated (random)")
+    p.add_argument(
+        "--bots",
+        help="bot names, one or one per seat, comma-separated (random): random, easy, medium,"
+        " hard, ismcts, ... or a bot of your own as package.module:ClassName",
+    )
     p.add_argument("--workers", type=int, default=1, help="processes (results do not change)")
     p.add_argument("--option", action="append", type=_parse_option, metavar="NAME=VALUE")
     p.add_argument(
@@ -321,7 +335,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--seat", type=int, default=0)
     p.add_argument("--seed", type=int, default=None, help="default: a fresh random seed")
-    p.add_argument("--bots", help="bot name for the other seats (random)")
+    p.add_argument(
+        "--bots",
+        help="bot name for the other seats (random): random, easy, medium, hard, ismcts, ..."
+        " or a bot of your own as package.module:ClassName",
+    )
     p.add_argument(
         "--save", help="where to save the replay record (default: ./<game>-<seed>.replay.json)"
     )
@@ -359,6 +377,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("migrate", help="migrate a server database to the newest schema")
     p.add_argument("--db", default=None, metavar="URL", help="default: the embedded SQLite")
     p.set_defaults(func=cmd_migrate, check=_no_check, parser=p)
+
+    add_lab_parser(sub)  # yuletide lab …: the balance lab (needs the [lab] extra to run)
     return parser
 
 

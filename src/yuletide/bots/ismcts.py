@@ -62,17 +62,21 @@ The move
 
 Budget
   ``iterations`` (reproducible from the bot's seed: same seed, same window, same action)
-  or ``seconds`` of search, or both (whichever ends first). The default is
-  :data:`DEFAULT_ITERATIONS` iterations with a :data:`DEFAULT_SECONDS` time cap, so a
-  move takes at most about half a second. Measured on the 2-core development machine
-  (loaded), random positions of the first 60 actions at two players (three for A
-  Christmas Story and Festival of Lights, four for the four-seat games): 400 iterations
-  take 0.08 to 0.35 s in Blink, Check the Box, A Christmas Story, Deck the Yard,
-  Festival of Lights, Jolly Christmas, Lights On, Looney Lights and Solo Lights, so
-  there the iteration count decides and the move is reproducible; in Christmas Lights,
-  Jingle Bell Run, Reindeer's Nose, Twinkling Lights, Untangle and Where's That Bulb?
-  (300 to 760 iterations a second) the time cap ends the search, after 110 to 400
-  iterations. Give ``iterations`` alone for a reproducible bot at any speed.
+  or ``seconds`` of search, or both (whichever ends first). The time counts from the
+  start of ``act`` (the prior's decision and the first determinization included), and a
+  rollout still going at the deadline is cut there and scored as at the depth limit, so
+  a move takes at most about ``seconds`` even where one rollout is slow. The default is
+  :data:`DEFAULT_ITERATIONS` iterations with a :data:`DEFAULT_SECONDS` time cap. Measured
+  on the 2-core development machine (loaded), random positions of the first 60 actions
+  at two players (three for A Christmas Story and Festival of Lights, four for the
+  four-seat games), with random rollouts: 400 iterations take 0.08 to 0.35 s in Blink,
+  Check the Box, A Christmas Story, Deck the Yard, Festival of Lights, Jolly Christmas,
+  Lights On, Looney Lights and Solo Lights, so there the iteration count decides and
+  the move is reproducible; in Christmas Lights, Jingle Bell Run, Reindeer's Nose,
+  Twinkling Lights, Untangle and Where's That Bulb? (300 to 760 iterations a second)
+  the time cap ends the search, after 110 to 400 iterations. Give ``iterations`` alone
+  for a reproducible bot at any speed. (The ``hard`` level's budget and its heuristic
+  rollouts are in ``yuletide.bots``.)
 
   With one legal action the bot returns it at once, without search, in a race too
   (there it does not weigh acting now against waiting).
@@ -80,15 +84,47 @@ Budget
 Rollout policy
   Pluggable: a callable ``(state, seat, rng) -> action`` returning one of
   ``state.legal_actions(seat)``; the default is uniformly random
-  (:func:`random_rollout`). A per-game heuristic can be plugged in the same way.
+  (:func:`random_rollout`). A game's heuristic plugs in the same way (the ``hard``
+  level); ``evaluate`` scores a cut rollout (:func:`per_seat` adapts a heuristic's
+  ``evaluate(state, seat)``), ``prune`` drops actions not worth searching from the tree
+  (Christmas Lights' marks and moves).
+
+Open loop (``opponents="rollout"``)
+  The other seats move by the rollout policy in the tree too, so the tree holds only
+  the observer's own decisions, keyed by the observer's actions (open-loop: the other
+  seats' replies in between are not part of a node). With a heuristic rollout policy
+  this asks "what if I do this and everyone then plays well?", where the default
+  (``"tree"``) grows edges for every seat and, until the tree is deep, values a move by
+  the near-random replies of its young edges.
+
+Prior
+  ``prior`` is a heuristic's ``act``: its choice is the move unless another root edge's
+  mean beats it by more than :data:`SWITCH_MARGIN` standard errors with at least
+  :data:`SWITCH_VISITS` visits, so a search short of iterations plays the heuristic
+  rather than the noise of a few rollouts. The prior sees every decision (a heuristic
+  that keeps a memory of the log stays in step).
+
+Root parallelisation (``workers``)
+  ``workers`` > 1 runs that many independent searches in a process pool shared by every
+  bot of the process (started with forkserver or spawn, never forked from a process
+  that may run threads) and sums their root statistics; the iterations are split
+  between them (so the result is reproducible too) and each gets the time left. Each
+  worker is sent one determinization of the seat's window, never the real state: a
+  world the seat cannot tell from the real one has the same determinizations, so
+  nothing of the truth reaches the pool. A script using it needs the ``if __name__ ==
+  "__main__":`` guard that process pools need.
 """
 
 from __future__ import annotations
 
+import atexit
 import math
+import multiprocessing
 import time
 from collections.abc import Callable, Sequence
-from typing import Final
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Final
 
 from ..core.rng import Rng
 from ..core.simultaneous import is_real_time
@@ -99,6 +135,12 @@ from .base import DEFAULT_REACTION, ReactionTime, SeatWindow
 RolloutPolicy = Callable[[State, int, Rng], Action]
 #: A leaf evaluation for cut-off rollouts: a reward in [0, 1] per seat.
 Evaluation = Callable[[State], Sequence[float]]
+#: A game heuristic's evaluation of one seat's chances, in [0, 1] (see :func:`per_seat`).
+SeatEvaluation = Callable[[State, int], float]
+#: A prior: the action a heuristic would take in the window (a bot's ``act``).
+Prior = Callable[[SeatWindow], Action | None]
+#: The actions worth searching among a seat's legal ones (a game's ``prune``).
+Prune = Callable[[State, int, list[Action]], list[Action]]
 
 #: The UCB exploration constant (rewards lie in [0, 1]).
 EXPLORATION: Final = 0.7
@@ -113,6 +155,13 @@ DEFAULT_SECONDS: Final = 0.5
 MAX_WAITS: Final = 8
 #: The notation of the wait edge (no game action is written so).
 WAIT: Final = "wait"
+#: How the other seats move in the tree: by their own edges (SO-ISMCTS), or by the
+#: rollout policy (an open-loop tree of the observer's decisions only).
+OPPONENTS: Final = ("tree", "rollout")
+#: A prior's choice is kept unless another root edge with at least SWITCH_VISITS visits
+#: beats its mean by more than SWITCH_MARGIN standard errors.
+SWITCH_MARGIN: Final = 2.0
+SWITCH_VISITS: Final = 12
 
 
 def random_rollout(state: State, seat: int, rng: Rng) -> Action:
@@ -169,6 +218,40 @@ def rewards(state: State) -> list[float]:
     return [draw] * n
 
 
+def per_seat(evaluate: SeatEvaluation) -> Evaluation:
+    """An :data:`Evaluation` (a reward per seat) from a game's ``evaluate(state, seat)``
+    (the heuristic modules' convention: one seat's chances in [0, 1])."""
+    return _PerSeat(evaluate)
+
+
+class _PerSeat:
+    """``per_seat``'s result: a class, not a closure, so a process pool can pickle it."""
+
+    __slots__ = ("evaluate",)
+
+    def __init__(self, evaluate: SeatEvaluation) -> None:
+        self.evaluate = evaluate
+
+    def __call__(self, state: State) -> list[float]:
+        evaluate = self.evaluate
+        return [min(1.0, max(0.0, evaluate(state, s))) for s in range(state.players)]
+
+
+@dataclass(frozen=True, slots=True)
+class _Search:
+    """What one search needs besides its world and budget (sent to pool workers)."""
+
+    rollout: RolloutPolicy
+    evaluate: Evaluation | None
+    depth: int
+    exploration: float
+    #: Other seats move by the rollout policy in the tree too (an open-loop tree of the
+    #: observer's own decisions), instead of by their own tree edges.
+    open_loop: bool = False
+    #: The actions the tree considers of those legal (None: all).
+    prune: Prune | None = None
+
+
 class IsmctsBot:
     """SO-ISMCTS over the seat's determinizations (module docstring)."""
 
@@ -188,13 +271,23 @@ class IsmctsBot:
         depth: int = DEFAULT_DEPTH,
         exploration: float = EXPLORATION,
         reaction: ReactionTime | None = None,
+        workers: int = 1,
+        prior: Prior | None = None,
+        opponents: str = "tree",
+        prune: Prune | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be at least 1, got {iterations!r}")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds must be > 0, got {seconds!r}")
+        if iterations is not None and (type(iterations) is not int or iterations < 1):
+            raise ValueError(f"iterations must be a whole number >= 1, got {iterations!r}")
+        if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
+            raise ValueError(f"seconds must be a number > 0, got {seconds!r}")
+        if type(workers) is not int or workers < 1:
+            raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
+        if type(depth) is not int or depth < 0:
+            raise ValueError(f"depth must be a whole number >= 0, got {depth!r}")
+        if opponents not in OPPONENTS:
+            raise ValueError(f"opponents must be one of {', '.join(OPPONENTS)}, got {opponents!r}")
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -203,7 +296,11 @@ class IsmctsBot:
         self.depth = depth
         self.exploration = exploration
         self.reaction = DEFAULT_REACTION if reaction is None else reaction
-        #: Iterations run by the last ``act`` (for measurements).
+        self.workers = workers
+        self.prior = prior
+        self.opponents = opponents
+        self.prune = prune
+        #: Iterations run by the last ``act`` (for measurements; summed over workers).
         self.last_iterations = 0
         self._waits = 0
         self._waited_at = -1
@@ -215,6 +312,7 @@ class IsmctsBot:
         if len(actions) == 1:
             self._waits = 0
             return actions[0]
+        started = time.perf_counter()
         seat = window.seat
         rng = self.rng
         probe = window.determinize(rng)
@@ -227,133 +325,306 @@ class IsmctsBot:
             and seat in probe.to_act
             and self._waits < MAX_WAITS
         )
-        root = _Node()
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        done = 0
-        while True:
-            self._iterate(root, window, rng, can_wait)
-            done += 1
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
+        search = _Search(
+            self.rollout,
+            self.evaluate,
+            self.depth,
+            self.exploration,
+            self.opponents == "rollout",
+            self.prune,
+        )
+        # The prior's choice first (it may keep a memory of the log, so it sees every
+        # decision); the search then keeps it unless it finds a clearly better one.
+        favourite = None if self.prior is None else self.prior(window)
+        if self.workers > 1:
+            stats, done = self._parallel(probe, seat, search, can_wait, started)
+        else:
+            root = _Node()
+            done = _run(root, window, rng, can_wait, search, self.iterations, self._left(started))
+            stats = _root_stats(root, seat)
         self.last_iterations = done
-        # The most visited root edge; ties go to the better mean, then to a seeded draw
-        # among the tied actions (always acting first in legal order is a strategy of
-        # its own, and a bad one where a small budget visits every edge once), and
-        # waiting loses every tie.
-        by_text = {str(a): a for a in actions}
-        best_key: tuple[int, float] | None = None
-        tied: list[str] = []
-        for text in (*by_text, WAIT):
-            edge = root.edges.get((seat, text))
-            if edge is None or edge.visits == 0:
-                continue
-            key = (edge.visits, edge.total / edge.visits)
-            if best_key is None or key > best_key:
-                best_key, tied = key, [text]
-            elif key == best_key and text != WAIT:
-                tied.append(text)
-        if not tied:  # cannot happen with one iteration or more; stay legal anyway
-            tied = [str(actions[0])]
-        best = tied[rng.below(len(tied))] if len(tied) > 1 else tied[0]
+        legal = [str(a) for a in actions]
+        if favourite is None and self.prior is not None and can_wait:
+            favourite_text: str | None = WAIT
+        else:
+            favourite_text = None if favourite is None else str(favourite)
+        best = (
+            _choose(stats, legal, rng)
+            if favourite_text is None or (favourite_text not in legal and favourite_text != WAIT)
+            else _keep_unless_beaten(stats, favourite_text, legal)
+        )
         if best == WAIT:
             self._waits += 1
             self._waited_at = log_length
             return None
         self._waits = 0
-        return by_text[best]
+        return next(a for a in actions if str(a) == best)
 
-    def _iterate(self, root: _Node, window: SeatWindow, rng: Rng, can_wait: bool) -> None:
-        """One iteration: determinize, select and expand, roll out, back up."""
-        observer = window.seat
-        state = window.determinize(rng)
-        real_time = is_real_time(state)
-        node = root
-        path: list[tuple[_Edge, int]] = []
-        waited = False
-        at_root = True
-        cut = False
-        while True:
-            if state.outcome.over:
-                break
-            to_act = state.to_act
-            if not to_act:
-                break
-            if waited:
-                mover = min(to_act - {observer})
-            elif observer in to_act:
-                mover = observer
-            else:
-                mover = min(to_act)
-            options: list[tuple[tuple[int, str], Action | None]] = [
-                ((mover, str(a)), a) for a in state.legal_actions(mover)
-            ]
-            if (
-                not waited
-                and mover == observer
-                and real_time
-                and len(to_act) > 1
-                and (can_wait or not at_root)
-            ):
-                options.append(((mover, WAIT), None))
-            if not options:  # a seat to act with nothing legal: nothing to search here
-                break
+    def _left(self, started: float) -> float | None:
+        """The seconds of search left of the move's time (the prior and the first
+        determinization count too); at least a little, so there is a search."""
+        if self.seconds is None:
+            return None
+        return max(0.02, self.seconds - (time.perf_counter() - started))
+
+    def _parallel(
+        self, twin: State, seat: int, search: _Search, can_wait: bool, started: float
+    ) -> tuple[dict[str, tuple[int, float]], int]:
+        """Root parallelisation: ``workers`` independent searches from one world the seat
+        cannot tell from the real one (``twin``: its determinizations are the real
+        state's, so no truth leaves for the pool), their root statistics summed."""
+        n = self.workers
+        if self.iterations is None:
+            shares: list[int | None] = [None] * n
+        else:
+            base, extra = divmod(self.iterations, n)
+            shares = [base + (1 if i < extra else 0) for i in range(n)]
+        jobs = [
+            (twin, seat, self.rng.next64(), share, self._left(started), search, can_wait)
+            for share in shares
+            if share != 0
+        ]
+        merged: dict[str, tuple[int, float]] = {}
+        done = 0
+        for stats, count in _SharedPool.get(n).map(_search_job, jobs):
+            done += count
+            for text, (visits, total) in stats.items():
+                v, t = merged.get(text, (0, 0.0))
+                merged[text] = (v + visits, t + total)
+        return merged, done
+
+    def close(self) -> None:
+        """Stop the process pool of root-parallel search (also done at exit)."""
+        _SharedPool.close()
+
+
+def _search_job(
+    job: tuple[State, int, int, int | None, float | None, _Search, bool],
+) -> tuple[dict[str, tuple[int, float]], int]:
+    """One worker's search (root parallelisation): its root statistics."""
+    twin, seat, seed, iterations, seconds, search, can_wait = job
+    root = _Node()
+    done = _run(root, SeatWindow(twin, seat), Rng(seed), can_wait, search, iterations, seconds)
+    return _root_stats(root, seat), done
+
+
+class _SharedPool:
+    """The process pool of root-parallel search, made on first use and shared by every
+    bot of the process (so a table of four search bots does not start four pools). Its
+    processes are started fresh (forkserver, else spawn), never forked from a process
+    that may be running threads (the server's); it is shut down at exit."""
+
+    executor: Any = None
+    workers = 0
+    registered = False
+
+    @classmethod
+    def get(cls, workers: int) -> Any:
+        if cls.executor is not None and cls.workers >= workers:
+            return cls.executor
+        cls.close()
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        cls.executor = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        cls.workers = workers
+        if not cls.registered:
+            atexit.register(cls.close)
+            cls.registered = True
+        return cls.executor
+
+    @classmethod
+    def close(cls) -> None:
+        if cls.executor is not None:
+            cls.executor.shutdown(wait=True, cancel_futures=True)
+            cls.executor = None
+            cls.workers = 0
+
+
+def _root_stats(root: _Node, seat: int) -> dict[str, tuple[int, float]]:
+    """The visits and summed reward of each of ``seat``'s root edges, by notation."""
+    return {
+        text: (edge.visits, edge.total)
+        for (mover, text), edge in root.edges.items()
+        if mover == seat and edge.visits
+    }
+
+
+def _choose(stats: dict[str, tuple[int, float]], legal: list[str], rng: Rng) -> str:
+    """The most visited root edge; ties go to the better mean, then to a seeded draw
+    among the tied actions (always acting first in legal order is a strategy of its
+    own, and a bad one where a small budget visits every edge once), and waiting loses
+    every tie."""
+    best_key: tuple[int, float] | None = None
+    tied: list[str] = []
+    for text in (*dict.fromkeys(legal), WAIT):
+        got = stats.get(text)
+        if got is None or got[0] == 0:
+            continue
+        key = (got[0], got[1] / got[0])
+        if best_key is None or key > best_key:
+            best_key, tied = key, [text]
+        elif key == best_key and text != WAIT:
+            tied.append(text)
+    if not tied:  # cannot happen with one iteration or more; stay legal anyway
+        tied = [legal[0]]
+    return tied[rng.below(len(tied))] if len(tied) > 1 else tied[0]
+
+
+def _keep_unless_beaten(
+    stats: dict[str, tuple[int, float]], favourite: str, legal: list[str]
+) -> str:
+    """The prior's choice, unless another root edge's mean beats it by more than
+    :data:`SWITCH_MARGIN` standard errors (each mean's error taken as 0.5 / sqrt(visits),
+    the widest a reward in [0, 1] allows), with at least :data:`SWITCH_VISITS` visits:
+    a noisy search never makes the bot worse than its prior by chance alone."""
+    own = stats.get(favourite)
+    if own is None or own[0] == 0:
+        return favourite
+    own_mean = own[1] / own[0]
+    best, best_gap = favourite, 0.0
+    for text in (*dict.fromkeys(legal), WAIT):
+        got = stats.get(text)
+        if text == favourite or got is None or got[0] < SWITCH_VISITS:
+            continue
+        mean = got[1] / got[0]
+        error = 0.5 * math.sqrt(1.0 / got[0] + 1.0 / own[0])
+        gap = (mean - own_mean) / error
+        if gap > SWITCH_MARGIN and gap > best_gap:
+            best, best_gap = text, gap
+    return best
+
+
+def _run(  # noqa: PLR0917 (one search's whole context; called in two places)
+    root: _Node,
+    window: SeatWindow,
+    rng: Rng,
+    can_wait: bool,
+    search: _Search,
+    iterations: int | None,
+    seconds: float | None,
+) -> int:
+    """Iterate until the budget is spent (iterations, seconds, or whichever ends first);
+    the number of iterations run."""
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    done = 0
+    while True:
+        _iterate(root, window, rng, can_wait, search, deadline)
+        done += 1
+        if iterations is not None and done >= iterations:
+            return done
+        if deadline is not None and time.perf_counter() >= deadline:
+            return done
+
+
+def _iterate(  # noqa: PLR0917 (one search's whole context)
+    root: _Node,
+    window: SeatWindow,
+    rng: Rng,
+    can_wait: bool,
+    search: _Search,
+    deadline: float | None = None,
+) -> None:
+    """One iteration: determinize, select and expand, roll out, back up. A rollout still
+    going at the ``deadline`` is cut there and scored as at the depth limit, so a slow
+    rollout never runs a move far over its time."""
+    observer = window.seat
+    state = window.determinize(rng)
+    real_time = is_real_time(state)
+    node = root
+    path: list[tuple[_Edge, int]] = []
+    waited = False
+    at_root = True
+    cut = False
+    others = 0  # other seats' moves made by the rollout policy in an open-loop tree
+    while True:
+        if state.outcome.over:
+            break
+        to_act = state.to_act
+        if not to_act:
+            break
+        if waited:
+            mover = min(to_act - {observer})
+        elif observer in to_act:
+            mover = observer
+        else:
+            mover = min(to_act)
+        if search.open_loop and mover != observer:
             waited = False
-            at_root = False
-            edges = node.edges
-            untried: list[tuple[tuple[int, str], Action | None]] = []
-            for key, action in options:
-                edge = edges.get(key)
-                if edge is None:
-                    untried.append((key, action))
-                else:
-                    edge.available += 1
-            if untried:
-                key, action = untried[rng.below(len(untried))]
-                edge = edges[key] = _Edge(action)
-                path.append((edge, mover))
-                if action is None:
-                    waited = True
-                else:
-                    state.apply_unchecked(mover, action)
-                node = edge.child
-                break
-            chosen: _Edge | None = None
-            best = -math.inf
-            c = self.exploration
-            for key, _ in options:
-                edge = edges[key]
-                value = edge.total / edge.visits + c * math.sqrt(
-                    math.log(edge.available) / edge.visits
-                )
-                if value > best:
-                    best, chosen = value, edge
-            assert chosen is not None
-            path.append((chosen, mover))
-            if chosen.action is None:
-                waited = True
-            else:
-                state.apply_unchecked(mover, chosen.action)
-            node = chosen.child
-        # Rollout: the seat to move is drawn among to_act (after a wait, another seat).
-        policy = self.rollout
-        steps = 0
-        limit = self.depth
-        while not state.outcome.over:
-            to_act = state.to_act
-            if not to_act:
-                break
-            if steps >= limit:
+            state.apply_unchecked(mover, search.rollout(state, mover, rng))
+            others += 1
+            if deadline is not None and others & 7 == 7 and time.perf_counter() > deadline:
                 cut = True
                 break
-            seats = sorted(to_act - {observer}) if waited and len(to_act) > 1 else sorted(to_act)
-            waited = False
-            mover = seats[rng.below(len(seats))] if len(seats) > 1 else seats[0]
-            state.apply_unchecked(mover, policy(state, mover, rng))
-            steps += 1
-        evaluate = self.evaluate
-        reward = list(evaluate(state)) if cut and evaluate is not None else rewards(state)
-        for edge, mover in path:
-            edge.visits += 1
-            edge.total += reward[mover]
+            continue
+        legal = state.legal_actions(mover)
+        if search.prune is not None and len(legal) > 1:
+            legal = search.prune(state, mover, legal)
+        options: list[tuple[tuple[int, str], Action | None]] = [((mover, str(a)), a) for a in legal]
+        if (
+            not waited
+            and mover == observer
+            and real_time
+            and len(to_act) > 1
+            and (can_wait or not at_root)
+        ):
+            options.append(((mover, WAIT), None))
+        if not options:  # a seat to act with nothing legal: nothing to search here
+            break
+        waited = False
+        at_root = False
+        edges = node.edges
+        untried: list[tuple[tuple[int, str], Action | None]] = []
+        for key, action in options:
+            edge = edges.get(key)
+            if edge is None:
+                untried.append((key, action))
+            else:
+                edge.available += 1
+        if untried:
+            key, action = untried[rng.below(len(untried))]
+            edge = edges[key] = _Edge(action)
+            path.append((edge, mover))
+            if action is None:
+                waited = True
+            else:
+                state.apply_unchecked(mover, action)
+            node = edge.child
+            break
+        chosen: _Edge | None = None
+        best = -math.inf
+        c = search.exploration
+        for key, _ in options:
+            edge = edges[key]
+            value = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
+            if value > best:
+                best, chosen = value, edge
+        assert chosen is not None
+        path.append((chosen, mover))
+        if chosen.action is None:
+            waited = True
+        else:
+            state.apply_unchecked(mover, chosen.action)
+        node = chosen.child
+    # Rollout: the seat to move is drawn among to_act (after a wait, another seat).
+    policy = search.rollout
+    steps = 0
+    limit = search.depth
+    while not cut and not state.outcome.over:
+        to_act = state.to_act
+        if not to_act:
+            break
+        if steps >= limit or (
+            deadline is not None and steps & 7 == 7 and time.perf_counter() > deadline
+        ):
+            cut = True
+            break
+        seats = sorted(to_act - {observer}) if waited and len(to_act) > 1 else sorted(to_act)
+        waited = False
+        mover = seats[rng.below(len(seats))] if len(seats) > 1 else seats[0]
+        state.apply_unchecked(mover, policy(state, mover, rng))
+        steps += 1
+    evaluate = search.evaluate
+    reward = list(evaluate(state)) if cut and evaluate is not None else rewards(state)
+    for edge, mover in path:
+        edge.visits += 1
+        edge.total += reward[mover]
