@@ -1,0 +1,185 @@
+// The lobby (/): every game with its player counts and pitch, a table to create
+// (options, seats: you, a friend or a bot), and the open tables to join or watch.
+
+import { $, fill, h, playerRange } from "./dom.js";
+import { get, post } from "./api.js";
+import { saveName, saveSeat, savedName } from "./seats.js";
+import { toast } from "./toast.js";
+import { optionControl, optionValue } from "./options.js";
+
+const BOT_NAMES = {
+  easy: "Easy bot",
+  medium: "Medium bot",
+  hard: "Hard bot",
+  random: "Random bot (plays any legal move)",
+  ismcts: "Searching bot (ISMCTS, slow)",
+  "solo-greedy": "Greedy bot",
+  "lights-on-team": "Team bot",
+};
+
+const botLabel = (name) => BOT_NAMES[name] || `${name} bot`;
+
+let games = [];
+
+function gameCard(g) {
+  const badges = [];
+  if (g.id === "christmas-lights") badges.push(h("span", { class: "badge main" }, "The main game"));
+  else if (/bonus game|solo game/.test(g.summary || "")) badges.push(h("span", { class: "badge" }, "Christmas Lights deck"));
+  if (g.real_time) badges.push(h("span", { class: "badge live" }, "Real time"));
+  if (g.max_players === 1) badges.push(h("span", { class: "badge solo" }, "Solo"));
+  return h(
+    "li",
+    { class: "game", dataset: { game: g.id } },
+    h("div", { class: "game-head" }, h("h3", null, g.title), h("span", { class: "players" }, playerRange(g.min_players, g.max_players))),
+    h("p", { class: "pitch" }, g.pitch || g.summary || ""),
+    badges.length ? h("p", { class: "badges" }, badges) : null,
+    h(
+      "div",
+      { class: "game-buttons" },
+      h("button", { type: "button", class: "primary", dataset: { create: g.id }, on: { click: () => openCreate(g) } }, "New table"),
+      h("a", { class: "button", href: `/rules/${encodeURIComponent(g.id)}` }, "Rules"),
+    ),
+  );
+}
+
+// ------------------------------------------------------------------ create a table
+
+function seatSelect(g, i) {
+  const sel = h("select", { name: `seat-${i}`, "aria-label": `Seat ${i + 1}`, class: "seat-select" });
+  sel.append(h("option", { value: "you" }, "You"));
+  if (g.max_players > 1) sel.append(h("option", { value: "friend" }, "A friend (invite link)"));
+  for (const b of g.bots) sel.append(h("option", { value: `bot:${b}` }, botLabel(b)));
+  const preferred = ["medium", "lights-on-team", "solo-greedy", "easy", "random"].find((b) => g.bots.includes(b)) || g.bots[0];
+  sel.value = i === 0 ? "you" : `bot:${preferred}`;
+  sel.addEventListener("change", () => {
+    // only one "You": choosing it elsewhere makes the old one a friend
+    if (sel.value !== "you") return;
+    for (const other of document.querySelectorAll(".seat-select")) if (other !== sel && other.value === "you") other.value = "friend";
+  });
+  return h("li", { class: "seat-row" }, h("span", { class: "seat-dot", "aria-hidden": "true" }, String(i + 1)), sel);
+}
+
+function drawSeats(g, n) {
+  fill($("#seat-list"), Array.from({ length: n }, (_, i) => seatSelect(g, i)));
+}
+
+function openCreate(g) {
+  const form = $("#create-form");
+  const count = h("select", { id: "players", name: "players" });
+  for (let n = g.min_players; n <= g.max_players; n += 1) count.append(h("option", { value: n, selected: n === g.default_players }, `${n}`));
+  count.addEventListener("change", () => drawSeats(g, Number(count.value)));
+  const main = g.options.filter((o) => o.name !== "turn_limit");
+  const extra = g.options.filter((o) => o.name === "turn_limit");
+  const name = h("input", { type: "text", id: "create-name", maxlength: 40, value: savedName(), placeholder: "Your name", autocomplete: "nickname" });
+  fill(
+    form,
+    h("header", { class: "create-head" }, h("h2", { id: "create-title" }, `New table: ${g.title}`), h("button", { type: "button", class: "quiet close", "aria-label": "Close", on: { click: () => $("#create").close() } }, "×")),
+    h("p", { class: "pitch" }, g.pitch || ""),
+    h(
+      "div",
+      { class: "create-grid" },
+      g.min_players !== g.max_players ? h("label", { class: "row" }, h("span", null, "Players"), count) : null,
+      h("label", { class: "row" }, h("span", null, "Your name"), name),
+    ),
+    h("fieldset", { class: "seats", hidden: g.max_players === 1 }, h("legend", null, "Who sits where"), h("ul", { id: "seat-list", class: "seat-list" })),
+    main.length ? h("fieldset", { class: "options" }, h("legend", null, "Options"), main.map(optionControl)) : null,
+    extra.length ? h("details", { class: "more" }, h("summary", null, "More options"), extra.map(optionControl)) : null,
+    h("div", { class: "create-buttons" }, h("button", { type: "submit", class: "primary", id: "create-go" }, "Create table"), h("button", { type: "button", on: { click: () => $("#create").close() } }, "Cancel")),
+  );
+  drawSeats(g, g.min_players === g.max_players ? g.max_players : g.default_players);
+  form.onsubmit = (e) => {
+    e.preventDefault();
+    create(g, form);
+  };
+  $("#create").showModal();
+  $("#create-go").focus();
+}
+
+async function create(g, form) {
+  const seats = Array.from(form.querySelectorAll(".seat-select")).map((s) => s.value);
+  const options = {};
+  for (const o of g.options) {
+    const v = optionValue(form, o);
+    if (v !== undefined) options[o.name] = v;
+  }
+  const you = seats.indexOf("you");
+  const name = $("#create-name").value.trim();
+  saveName(name);
+  const body = {
+    game: g.id,
+    players: seats.length,
+    options,
+    seats: seats.map((s) => (s.startsWith("bot:") ? { kind: "bot", bot: s.slice(4) } : { kind: "human" })),
+    sit: you >= 0 ? you : null,
+    name: name || null,
+  };
+  const go = $("#create-go");
+  go.disabled = true;
+  try {
+    const table = await post("/api/tables", body);
+    if (table.you) {
+      saveSeat(table.table, table.you.seat, table.you.token);
+      location.assign(`/play/${encodeURIComponent(table.table)}`);
+    } else location.assign(`/play/${encodeURIComponent(table.table)}#watch`);
+  } catch (err) {
+    toast(err.message, { kind: "error" });
+    go.disabled = false;
+  }
+}
+
+// ------------------------------------------------------------------ open tables
+
+function ago(t) {
+  const s = Math.max(0, Date.now() / 1000 - t);
+  if (s < 60) return "just now";
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  return `${Math.floor(s / 3600)} h ago`;
+}
+
+async function drawOpen() {
+  let tables = [];
+  try {
+    tables = await get("/api/tables");
+  } catch (err) {
+    return;
+  }
+  const byId = new Map(games.map((g) => [g.id, g]));
+  $("#open").hidden = !tables.length;
+  fill(
+    $("#open-list"),
+    tables.map((t) => {
+      const g = byId.get(t.game);
+      const id = encodeURIComponent(t.table);
+      return h(
+        "li",
+        { class: "open-table", dataset: { table: t.table } },
+        h("span", { class: "open-game" }, g ? g.title : t.game),
+        h("span", { class: "open-meta" }, `${t.players} ${t.players === 1 ? "player" : "players"} · ${ago(t.created_at)}`),
+        h("span", { class: "open-buttons" }, h("a", { class: "button primary", href: `/play/${id}` }, "Join"), h("a", { class: "button", href: `/play/${id}#watch` }, "Watch")),
+      );
+    }),
+  );
+}
+
+async function main() {
+  try {
+    games = await get("/api/games");
+  } catch (err) {
+    fill($("#games"), h("li", { class: "game" }, err.message));
+    return;
+  }
+  const order = ["christmas-lights", "twinkling-lights", "jolly-christmas", "christmas-story"];
+  games.sort((a, b) => {
+    const ia = order.indexOf(a.id);
+    const ib = order.indexOf(b.id);
+    return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.title.localeCompare(b.title);
+  });
+  fill($("#games"), games.map(gameCard));
+  $("#games").setAttribute("aria-busy", "false");
+  drawOpen();
+  setInterval(drawOpen, 10000);
+  const wanted = games.find((g) => `#${g.id}` === decodeURIComponent(location.hash));
+  if (wanted) openCreate(wanted);
+}
+
+main();

@@ -1,0 +1,1 @@
+"""Browser tests of the client (Playwright with Debian's Chromium)."""
