@@ -78,8 +78,19 @@ async def test_keyboard_only_looney_lights_then_rematch_and_replay(
     rng = random.Random(14)
     moves = 0
     idle = 0
+    played_for_us = 0
     try:
         while await wait_phase(page, "act", "over") == "act":
+            auto = page.locator("#prompt .status.auto")
+            if await auto.count() and rng.random() < 0.3:
+                # the only move, left alone: the page plays it by itself and says so
+                assert "playing it for you" in await auto.inner_text()
+                version = await page.evaluate("() => document.body.dataset.version")
+                await page.wait_for_function(
+                    "(v) => document.body.dataset.version !== v", arg=version
+                )
+                played_for_us += 1
+                continue
             if await keyboard_move(page, rng):
                 moves += 1
                 idle = 0
@@ -88,7 +99,8 @@ async def test_keyboard_only_looney_lights_then_rematch_and_replay(
                 assert idle < 20, "the keys did nothing twenty times in a row"
             assert moves < 400, "a keyboard game of Looney Lights did not end"
         await page.locator("#endscreen").wait_for(state="visible")
-        print(f"keyboard-only Looney Lights: {moves} key moves")
+        print(f"keyboard-only Looney Lights: {moves} key moves, {played_for_us} only moves")
+        assert played_for_us > 0, "no turn had a single move to play by itself"
         await page.screenshot(path=artifacts / "keyboard-end.png")
         assert not tab.errors, tab.errors
 

@@ -349,18 +349,28 @@ function onKey(e) {
   const typing = t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement;
   if (typing && e.key !== "Escape") return;
   if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const share = $("#share-pop");
+  if (e.key === "Escape" && !share.hidden) {
+    share.hidden = true;
+    $("#share-btn").focus();
+    e.preventDefault();
+    return;
+  }
   if (prompt.key(e) || arrow(e.key)) e.preventDefault();
 }
 
 function topbar() {
   $("#share-btn").addEventListener("click", () => {
     const panel = $("#share-pop");
+    const button = $("#share-btn");
     if (!panel.hidden) {
       panel.hidden = true;
+      button.setAttribute("aria-expanded", "false");
       return;
     }
     fill(panel, sharePanel(tableId, page.people.filter((p) => p.kind === "human" && !p.taken).map((p) => p.seat)));
     panel.hidden = false;
+    button.setAttribute("aria-expanded", "true");
     panel.querySelector("button").focus();
   });
   $("#leave-btn").addEventListener("click", async () => {
