@@ -49,6 +49,7 @@ from .model import (
     result,
     seat_info,
     seat_name,
+    seat_names,
     symbol,
     zone,
 )
@@ -324,17 +325,6 @@ def _whose(s: int, viewer: int | None) -> str:
     return "Your" if s == viewer else f"Seat {s + 1}'s"
 
 
-def _names(seats: Sequence[int], viewer: int | None) -> str:
-    """``seat 2``, ``you and seat 3``, ``seats 1, 2 and 4``."""
-    others = [s + 1 for s in seats if s != viewer]
-    words = ["you"] if viewer in seats else []
-    if len(others) == 1:
-        words.append(f"seat {others[0]}")
-    elif others:
-        words.append("seats " + ", ".join(map(str, others[:-1])) + f" and {others[-1]}")
-    return " and ".join(words)
-
-
 def _lights_count(n: int) -> str:
     return f"{n} complete light{'s' if n != 1 else ''}"
 
@@ -510,7 +500,7 @@ def _texts(view: Mapping[str, Any], seat: int | None, acting: bool) -> tuple[str
         return "Game over: " + _reason(view, seat), "The game is over."
     phase = view["phase"]
     others = [s for s in view["to_act"] if s != seat]
-    names = _names(others, seat)
+    names = seat_names(others, seat)
     are = "is" if len(others) == 1 else "are"
     head = f"Round {view['round']} of {view['rounds']}"
     if phase == "topper":
@@ -545,7 +535,7 @@ def _reason(view: Mapping[str, Any], seat: int | None) -> str:
         return str(outcome["reason"] or "the game was cut off")
     winners = list(outcome["winners"])
     best = view["scores"][winners[0]]["total"] if winners else 0
-    names = _names(winners, seat)
+    names = seat_names(winners, seat)
     names = names[0].upper() + names[1:]
     if len(winners) > 1:
         return f"{names} share the win with {best} points (the rulebook names no tie-break)"

@@ -479,3 +479,15 @@ def seat_name(seat: int | None, viewer: int | None, *, capital: bool = False) ->
     else:
         text = f"seat {seat + 1}"
     return text[0].upper() + text[1:] if capital else text
+
+
+def seat_names(seats: Sequence[int], viewer: int | None) -> str:
+    """``seat 2``, ``you and seat 3``, ``seats 1, 2 and 4`` (counted from 1); ``""`` for
+    no seats."""
+    others = [s + 1 for s in seats if s != viewer]
+    said = ["you"] if viewer in seats else []
+    if len(others) == 1:
+        said.append(f"seat {others[0]}")
+    elif others:
+        said.append("seats " + ", ".join(map(str, others[:-1])) + f" and {others[-1]}")
+    return " and ".join(said)

@@ -39,6 +39,7 @@ from .model import (
     result,
     seat_info,
     seat_name,
+    seat_names,
     symbol,
     wire,
     zone,
@@ -561,13 +562,7 @@ def _prompt_text(view: Mapping[str, Any], seat: int | None, legal: Sequence[str]
 
 def _names(seats: Sequence[int], viewer: int | None) -> str:
     """``Seat 2``, ``You and seat 3``, ``Seats 1, 2 and 4`` (seats counted from 1)."""
-    others = [s + 1 for s in seats if s != viewer]
-    words = ["you"] if viewer in seats else []
-    if len(others) == 1:
-        words.append(f"seat {others[0]}")
-    elif others:
-        words.append("seats " + ", ".join(map(str, others[:-1])) + f" and {others[-1]}")
-    text = " and ".join(words) or "nobody"
+    text = seat_names(seats, viewer) or "nobody"
     return text[0].upper() + text[1:]
 
 
