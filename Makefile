@@ -51,12 +51,14 @@ test: check
 	$(BIN)/python -m pytest -q -n $(JOBS) --dist loadgroup
 
 ## make bench: random-playout speed of every game (+ RLCard UNO when the bench extra is installed),
-## then the RL side by side (our PettingZoo envs vs texas/leduc hold'em; our ISMCTS vs OpenSpiel's).
+## then the RL side by side (our PettingZoo envs vs texas/leduc hold'em; our ISMCTS vs OpenSpiel's),
+## then hard's search in every game (iterations/s, time a move, where the time goes).
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[bench]' || echo "bench extra (rlcard) not installable; timing Yuletide only"
 	@mkdir -p bench
 	$(BIN)/yuletide bench --json bench/results.json
 	$(BIN)/python -m yuletide.rl.bench bench/rl.json
+	$(BIN)/python -m yuletide.bots.bench bench/search.json
 
 ## make bench-server: load-test the game server (yuletide.server.loadtest); pass options in ARGS="...".
 bench-server: $(STAMP)

@@ -11,6 +11,7 @@ from yuletide.bots import BOTS, IsmctsBot, RandomBot, SeatWindow, level_bot, mak
 from yuletide.bots.ismcts import (
     MAX_WAITS,
     _keep_unless_beaten,
+    _keep_unless_beaten_paired,
     per_seat,
     random_rollout,
     rewards,
@@ -262,14 +263,16 @@ def test_hard_level_only_legal_and_beats_random(game_id: str) -> None:
     assert wins / players >= 1 / players if players > 1 else wins >= 1
 
 
-def test_root_parallel_search_is_legal_reproducible_and_window_only() -> None:
+@pytest.mark.parametrize("paired", [False, True])
+def test_root_parallel_search_is_legal_reproducible_and_window_only(paired: bool) -> None:
     """Two worker processes search from one determinized twin: the answer is legal, the
-    same for the same seed, and the same on a twin of the state."""
+    same for the same seed, and the same on a twin of the state (with paired worlds at
+    the root too: each worker pairs its own)."""
     state, seat = _decision_point("christmas-story", 4, 6)
     twin = state.determinize(seat, Rng(8))
     picks = set()
     for world in (state, state, twin):
-        bot = IsmctsBot(3, iterations=24, depth=40, workers=2)
+        bot = IsmctsBot(3, iterations=24, depth=40, workers=2, paired=paired)
         action = bot.act(SeatWindow(world, seat))
         assert action in state.legal_actions(seat)
         assert bot.last_iterations == 24
@@ -293,3 +296,37 @@ def test_open_loop_tree_plays_other_seats_by_the_rollout() -> None:
     assert any(m != seat for m in calls)
     with pytest.raises(ValueError, match="opponents must be one of"):
         IsmctsBot(1, opponents="nobody")
+
+
+def test_paired_prior_is_kept_unless_beaten_world_by_world() -> None:
+    legal = ["a", "b", "c"]
+    # b is better in the same worlds every time (tiny differences, no noise): switch
+    worlds = [0.1 * (j % 7) for j in range(20)]
+    own = {"a": [worlds], "b": [[w + 0.05 for w in worlds]]}
+    assert _keep_unless_beaten_paired(own, "a", legal) == "b"
+    # the same means unpaired would be noise: a shuffled b is not clearly better
+    shuffled = {"a": [worlds], "b": [[w + 0.05 for w in reversed(worlds)]]}
+    assert _keep_unless_beaten_paired(shuffled, "a", legal) == "a"
+    # too few pairs to trust, worse, or no samples at all: keep a
+    assert _keep_unless_beaten_paired({"a": [worlds], "c": [[1.0] * 5]}, "a", legal) == "a"
+    assert _keep_unless_beaten_paired({"a": [worlds], "c": [[0.0] * 20]}, "a", legal) == "a"
+    assert _keep_unless_beaten_paired({}, "a", legal) == "a"
+    # pairs are made within one worker's list only
+    split = {"a": [worlds[:10], worlds[10:]], "b": [[w + 0.05 for w in worlds[:10]], []]}
+    assert _keep_unless_beaten_paired(split, "a", legal) == "a"  # only 10 pairs
+
+
+@pytest.mark.parametrize("game_id", ["check-the-box", "festival-of-lights", "blink"])
+def test_paired_search_is_legal_reproducible_and_window_only(game_id: str) -> None:
+    """Paired worlds at the root: legal, the same answer for the same seed, and on a
+    determinized twin."""
+    state, seat = _decision_point(game_id, 2, 6)
+    hard = level_bot("hard", game_id, 4, iterations=60)
+    assert isinstance(hard, IsmctsBot) and hard.paired
+    picks = set()
+    for world in (state, state, state.determinize(seat, Rng(5))):
+        bot = level_bot("hard", game_id, 4, iterations=60)
+        action = bot.act(SeatWindow(world, seat))
+        assert action is None or action in state.legal_actions(seat)
+        picks.add(str(action))
+    assert len(picks) == 1

@@ -104,6 +104,16 @@ Prior
   rather than the noise of a few rollouts. The prior sees every decision (a heuristic
   that keeps a memory of the log stays in step).
 
+Paired worlds (``paired=True``)
+  At the root every edge meets the same worlds in the same order: the ``j``-th visit of
+  any root edge samples world ``j`` (a seed fixed for the move) and plays on with that
+  world's own generator. Two root edges are then compared world by world, and the luck
+  of the deal (most of a rollout's noise) cancels from the difference (common random
+  numbers). With a prior, the prior's choice is visited at least as often as any
+  other edge, and is replaced only when another edge's paired differences have a mean
+  more than :data:`SWITCH_MARGIN` of their standard errors above 0 over at least
+  :data:`SWITCH_VISITS` pairs. Below the root the tree is as usual.
+
 Root parallelisation (``workers``)
   ``workers`` > 1 runs that many independent searches in a process pool shared by every
   bot of the process (started with forkserver or spawn, never forked from a process
@@ -126,7 +136,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..core.rng import Rng
+from ..core.rng import Rng, derive_seed
 from ..core.simultaneous import is_real_time
 from ..core.state import Action, State
 from .base import DEFAULT_REACTION, ReactionTime, SeatWindow
@@ -173,7 +183,7 @@ def random_rollout(state: State, seat: int, rng: Rng) -> Action:
 class _Edge:
     """One action from a node: its statistics and the node it leads to."""
 
-    __slots__ = ("action", "available", "child", "total", "visits")
+    __slots__ = ("action", "available", "child", "samples", "total", "visits")
 
     def __init__(self, action: Action | None) -> None:
         self.action = action  # None: the wait edge
@@ -181,6 +191,8 @@ class _Edge:
         self.total = 0.0
         self.available = 1
         self.child = _Node()
+        #: Paired root edges only: the observer's reward in world 0, 1, 2, ... in order.
+        self.samples: list[float] = []
 
 
 class _Node:
@@ -250,6 +262,10 @@ class _Search:
     open_loop: bool = False
     #: The actions the tree considers of those legal (None: all).
     prune: Prune | None = None
+    #: Paired root (module docstring, "Paired worlds"): the root's options, keyed as in
+    #: the tree, and the prior's choice (visited at least as often as any other).
+    root: tuple[tuple[tuple[int, str], Action | None], ...] = ()
+    favourite: str | None = None
 
 
 class IsmctsBot:
@@ -275,6 +291,7 @@ class IsmctsBot:
         prior: Prior | None = None,
         opponents: str = "tree",
         prune: Prune | None = None,
+        paired: bool = False,
     ) -> None:
         if iterations is None and seconds is None:
             iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
@@ -300,6 +317,7 @@ class IsmctsBot:
         self.prior = prior
         self.opponents = opponents
         self.prune = prune
+        self.paired = paired
         #: Iterations run by the last ``act`` (for measurements; summed over workers).
         self.last_iterations = 0
         self._waits = 0
@@ -325,6 +343,26 @@ class IsmctsBot:
             and seat in probe.to_act
             and self._waits < MAX_WAITS
         )
+        # The prior's choice first (it may keep a memory of the log, so it sees every
+        # decision); the search then keeps it unless it finds a clearly better one.
+        favourite = None if self.prior is None else self.prior(window)
+        legal = [str(a) for a in actions]
+        if favourite is None and self.prior is not None and can_wait:
+            favourite_text: str | None = WAIT
+        else:
+            favourite_text = None if favourite is None else str(favourite)
+        if favourite_text is not None and favourite_text not in legal and favourite_text != WAIT:
+            favourite_text = None
+        root_options: tuple[tuple[tuple[int, str], Action | None], ...] = ()
+        if self.paired:
+            searched = actions
+            if self.prune is not None:
+                searched = self.prune(probe, seat, list(actions))
+                if favourite is not None and favourite_text not in {str(a) for a in searched}:
+                    searched = [*searched, favourite]
+            root_options = tuple(((seat, str(a)), a) for a in searched)
+            if can_wait:
+                root_options += (((seat, WAIT), None),)
         search = _Search(
             self.rollout,
             self.evaluate,
@@ -332,27 +370,23 @@ class IsmctsBot:
             self.exploration,
             self.opponents == "rollout",
             self.prune,
+            root_options,
+            favourite_text,
         )
-        # The prior's choice first (it may keep a memory of the log, so it sees every
-        # decision); the search then keeps it unless it finds a clearly better one.
-        favourite = None if self.prior is None else self.prior(window)
         if self.workers > 1:
-            stats, done = self._parallel(probe, seat, search, can_wait, started)
+            stats, samples, done = self._parallel(probe, seat, search, can_wait, started)
         else:
             root = _Node()
             done = _run(root, window, rng, can_wait, search, self.iterations, self._left(started))
             stats = _root_stats(root, seat)
+            samples = _root_samples(root, seat)
         self.last_iterations = done
-        legal = [str(a) for a in actions]
-        if favourite is None and self.prior is not None and can_wait:
-            favourite_text: str | None = WAIT
+        if favourite_text is None:
+            best = _choose(stats, legal, rng)
+        elif self.paired:
+            best = _keep_unless_beaten_paired(samples, favourite_text, legal)
         else:
-            favourite_text = None if favourite is None else str(favourite)
-        best = (
-            _choose(stats, legal, rng)
-            if favourite_text is None or (favourite_text not in legal and favourite_text != WAIT)
-            else _keep_unless_beaten(stats, favourite_text, legal)
-        )
+            best = _keep_unless_beaten(stats, favourite_text, legal)
         if best == WAIT:
             self._waits += 1
             self._waited_at = log_length
@@ -369,7 +403,7 @@ class IsmctsBot:
 
     def _parallel(
         self, twin: State, seat: int, search: _Search, can_wait: bool, started: float
-    ) -> tuple[dict[str, tuple[int, float]], int]:
+    ) -> tuple[dict[str, tuple[int, float]], dict[str, list[list[float]]], int]:
         """Root parallelisation: ``workers`` independent searches from one world the seat
         cannot tell from the real one (``twin``: its determinizations are the real
         state's, so no truth leaves for the pool), their root statistics summed."""
@@ -385,13 +419,19 @@ class IsmctsBot:
             if share != 0
         ]
         merged: dict[str, tuple[int, float]] = {}
+        samples: dict[str, list[list[float]]] = {}
         done = 0
-        for stats, count in _SharedPool.get(n).map(_search_job, jobs):
+        for worker, (stats, paired, count) in enumerate(_SharedPool.get(n).map(_search_job, jobs)):
             done += count
             for text, (visits, total) in stats.items():
                 v, t = merged.get(text, (0, 0.0))
                 merged[text] = (v + visits, t + total)
-        return merged, done
+            # Each worker's worlds are its own: samples pair within a worker only.
+            for text, lists in paired.items():
+                samples.setdefault(text, [[] for _ in range(worker)]).extend(lists)
+            for lists in samples.values():
+                lists.extend([] for _ in range(worker + 1 - len(lists)))
+        return merged, samples, done
 
     def close(self) -> None:
         """Stop the process pool of root-parallel search (also done at exit)."""
@@ -400,12 +440,12 @@ class IsmctsBot:
 
 def _search_job(
     job: tuple[State, int, int, int | None, float | None, _Search, bool],
-) -> tuple[dict[str, tuple[int, float]], int]:
+) -> tuple[dict[str, tuple[int, float]], dict[str, list[list[float]]], int]:
     """One worker's search (root parallelisation): its root statistics."""
     twin, seat, seed, iterations, seconds, search, can_wait = job
     root = _Node()
     done = _run(root, SeatWindow(twin, seat), Rng(seed), can_wait, search, iterations, seconds)
-    return _root_stats(root, seat), done
+    return _root_stats(root, seat), _root_samples(root, seat), done
 
 
 class _SharedPool:
@@ -446,6 +486,15 @@ def _root_stats(root: _Node, seat: int) -> dict[str, tuple[int, float]]:
         text: (edge.visits, edge.total)
         for (mover, text), edge in root.edges.items()
         if mover == seat and edge.visits
+    }
+
+
+def _root_samples(root: _Node, seat: int) -> dict[str, list[list[float]]]:
+    """The paired rewards of each of ``seat``'s root edges (one list: one search)."""
+    return {
+        text: [edge.samples]
+        for (mover, text), edge in root.edges.items()
+        if mover == seat and edge.samples
     }
 
 
@@ -494,6 +543,40 @@ def _keep_unless_beaten(
     return best
 
 
+def _keep_unless_beaten_paired(
+    samples: dict[str, list[list[float]]], favourite: str, legal: list[str]
+) -> str:
+    """The prior's choice, unless another root edge beats it in the same worlds: the
+    mean of the paired differences (world j of one edge against world j of the
+    favourite) is more than :data:`SWITCH_MARGIN` of its standard errors above 0, over
+    at least :data:`SWITCH_VISITS` pairs. Pairing removes the luck of the world from the
+    comparison, so a real difference shows in far fewer iterations."""
+    own = samples.get(favourite)
+    if not own:
+        return favourite
+    best, best_gap = favourite, 0.0
+    for text in (*dict.fromkeys(legal), WAIT):
+        lists = samples.get(text)
+        if text == favourite or not lists:
+            continue
+        diffs = [
+            b - f
+            for mine, theirs in zip(lists, own, strict=False)
+            for b, f in zip(mine, theirs, strict=False)  # pairs as far as both go
+        ]
+        n = len(diffs)
+        if n < SWITCH_VISITS:
+            continue
+        mean = sum(diffs) / n
+        if mean <= 0.0:
+            continue
+        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        gap = math.inf if variance == 0.0 else mean / math.sqrt(variance / n)
+        if gap > SWITCH_MARGIN and gap > best_gap:
+            best, best_gap = text, gap
+    return best
+
+
 def _run(  # noqa: PLR0917 (one search's whole context; called in two places)
     root: _Node,
     window: SeatWindow,
@@ -507,8 +590,12 @@ def _run(  # noqa: PLR0917 (one search's whole context; called in two places)
     the number of iterations run."""
     deadline = None if seconds is None else time.perf_counter() + seconds
     done = 0
+    base = rng.next64()
     while True:
-        _iterate(root, window, rng, can_wait, search, deadline)
+        if search.root:
+            _iterate_paired(root, window, rng, base, search, deadline)
+        else:
+            _iterate(root, window, rng, can_wait, search, deadline)
         done += 1
         if iterations is not None and done >= iterations:
             return done
@@ -527,13 +614,75 @@ def _iterate(  # noqa: PLR0917 (one search's whole context)
     """One iteration: determinize, select and expand, roll out, back up. A rollout still
     going at the ``deadline`` is cut there and scored as at the depth limit, so a slow
     rollout never runs a move far over its time."""
-    observer = window.seat
     state = window.determinize(rng)
+    _play(state, window.seat, root, [], False, rng, can_wait, search, deadline)
+
+
+def _iterate_paired(  # noqa: PLR0917 (one search's whole context)
+    root: _Node,
+    window: SeatWindow,
+    rng: Rng,
+    base: int,
+    search: _Search,
+    deadline: float | None,
+) -> None:
+    """One iteration with paired worlds at the root (module docstring, "Paired
+    worlds"): the root edge is chosen first, then world ``j`` (its ``j``-th visit) is
+    sampled from seed ``(base, j)``, and that world's own generator plays it on, so
+    every root edge meets the same worlds in the same order."""
+    edges = root.edges
+    untried = [(key, action) for key, action in search.root if key not in edges]
+    for edge in edges.values():
+        edge.available += 1
+    if untried:
+        key, action = untried[rng.below(len(untried))]
+        chosen = edges[key] = _Edge(action)
+    else:
+        chosen = _ucb(edges, [key for key, _ in search.root], search.exploration)
+        if search.favourite is not None:
+            top = edges.get((window.seat, search.favourite))
+            if top is not None and top.visits < chosen.visits:
+                chosen = top  # the prior's choice keeps up, so every pair can be made
+    world_rng = Rng(derive_seed(base, len(chosen.samples)))
+    state = window.determinize(world_rng)
+    observer = window.seat
+    waited = chosen.action is None
+    if chosen.action is not None:
+        state.apply_unchecked(observer, chosen.action)
+    reward = _play(state, observer, chosen.child, [], waited, world_rng, False, search, deadline)
+    chosen.visits += 1
+    chosen.total += reward[observer]
+    chosen.samples.append(reward[observer])
+
+
+def _ucb(edges: dict[tuple[int, str], _Edge], keys: list[tuple[int, str]], c: float) -> _Edge:
+    """The edge of ``keys`` with the highest UCB value (availability counts)."""
+    chosen: _Edge | None = None
+    best = -math.inf
+    for key in keys:
+        edge = edges[key]
+        value = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
+        if value > best:
+            best, chosen = value, edge
+    assert chosen is not None
+    return chosen
+
+
+def _play(  # noqa: PLR0917 (one search's whole context)
+    state: State,
+    observer: int,
+    node: _Node,
+    path: list[tuple[_Edge, int]],
+    waited: bool,
+    rng: Rng,
+    can_wait: bool,
+    search: _Search,
+    deadline: float | None,
+) -> list[float]:
+    """Select and expand from ``node`` in ``state``, roll out, back the reward up the
+    ``path``; the reward of every seat."""
     real_time = is_real_time(state)
-    node = root
-    path: list[tuple[_Edge, int]] = []
-    waited = False
-    at_root = True
+    at_root = not search.root  # a paired search starts below its root
     cut = False
     others = 0  # other seats' moves made by the rollout policy in an open-loop tree
     while True:
@@ -590,15 +739,7 @@ def _iterate(  # noqa: PLR0917 (one search's whole context)
                 state.apply_unchecked(mover, action)
             node = edge.child
             break
-        chosen: _Edge | None = None
-        best = -math.inf
-        c = search.exploration
-        for key, _ in options:
-            edge = edges[key]
-            value = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
-            if value > best:
-                best, chosen = value, edge
-        assert chosen is not None
+        chosen = _ucb(edges, [key for key, _ in options], search.exploration)
         path.append((chosen, mover))
         if chosen.action is None:
             waited = True
@@ -628,3 +769,4 @@ def _iterate(  # noqa: PLR0917 (one search's whole context)
     for edge, mover in path:
         edge.visits += 1
         edge.total += reward[mover]
+    return reward
