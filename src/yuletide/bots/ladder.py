@@ -29,6 +29,8 @@ Budget
 Resuming
   Results are written to ``--out`` after every deal. Run again with ``--resume`` and the
   deals already played (for the same settings) are kept, and only the rest is played.
+  ``--game`` and ``--players`` choose the cells to play now (the settings, and so the
+  file, stay the same: a later run fills in the rest).
   ``--estimate`` plays one deal of every cell and prints how long the full run would
   take, writing nothing.
 """
@@ -47,6 +49,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..core.errors import InvalidOption
 from ..core.registry import game_class, games
 from ..core.rng import derive_seed
 from ..sim.match import play_match
@@ -262,10 +265,20 @@ def _jobs(
 def run(args: argparse.Namespace) -> int:
     chosen = args.game or games()
     for game_id in chosen:
-        game_class(game_id)  # an unknown game fails before anything is played
+        try:
+            game_class(game_id)  # an unknown game fails before anything is played
+        except InvalidOption as err:
+            raise SystemExit(str(err)) from None
         if heuristic_module(game_id) is None:
             raise SystemExit(f"{game_id} has no heuristic bot, so it has no levels")
     todo = cells(chosen, PAIRINGS[args.pairings], args.games, args.long_games, args.solo_games)
+    if args.players:
+        todo = [cell for cell in todo if cell.players in args.players]
+        if not todo:
+            raise SystemExit(
+                f"no cell at {', '.join(map(str, args.players))} players in these games;"
+                f" they are played at {', '.join(f'{g}: {player_counts(g)}' for g in chosen)}"
+            )
     if args.estimate:
         return _estimate(todo, args)
     settings = {
@@ -371,6 +384,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="The strength ladder of the bot levels (see the module docstring).",
     )
     p.add_argument("--game", action="append", help="only these games (repeatable)")
+    p.add_argument(
+        "--players", type=int, action="append", help="only these player counts (repeatable)"
+    )
     p.add_argument("--games", type=int, default=200, help="games per pairing (200)")
     p.add_argument("--long-games", type=int, default=100, help="games per pairing, long games")
     p.add_argument("--solo-games", type=int, default=200, help="games per solo level and option")
