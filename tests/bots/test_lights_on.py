@@ -4,14 +4,23 @@ not hold — beating random teams and today's team bot."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections import Counter
+from typing import Any, cast
 
 import pytest
 
 import yuletide
 from yuletide.bots import LightsOnTeamBot, RandomBot, SeatWindow
-from yuletide.bots.lights_on import HeuristicBot, better_swap, evaluate, rollout
+from yuletide.bots.lights_on import (
+    RECENT,
+    HeuristicBot,
+    better_swap,
+    certain_call,
+    evaluate,
+    rollout,
+)
 from yuletide.core.rng import Rng, derive_seed
+from yuletide.core.state import Action, State
 from yuletide.games.christmas_lights import lights_on as lo
 from yuletide.sim import play_match
 
@@ -25,10 +34,10 @@ def counts(cards: str) -> list[int]:
     return out
 
 
-def round_in_play(hands: list[str], market: str, known: list[str] | None = None) -> Any:
+def round_in_play(hands: list[str], market: str, known: list[str] | None = None) -> lo.LightsOnGame:
     """A round in play (signals tree for team 0, star for team 1) with these hands,
     Market and cards known from the swaps."""
-    state = yuletide.new_game(GAME, players=4, seed=5)
+    state = cast(lo.LightsOnGame, yuletide.new_game(GAME, players=4, seed=5))
     state.hands = [counts(h) for h in hands]
     state.market = counts(market)
     state.known = [counts(k) for k in (known or ["", "", "", ""])]
@@ -138,3 +147,187 @@ def test_beats_random_teams_and_todays_team_bot(against: Any, games: int, at_lea
     """Measured over 100 games: 100 won against random teams; over 400 (three seeds) 67%
     against the team bot."""
     assert team_wins(HeuristicBot, against, games, seed=71) >= at_least
+
+
+# ------------------------------------------------ the search policy on the world's fields
+
+
+def view_rollout(state: State, seat: int, rng: Rng) -> Action:
+    """The view-based rollout policy the field-based one replaced (kept here to prove
+    that they decide alike)."""
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    view = state.view(seat)
+    if view["phase"] == "signal":
+        return legal[rng.below(len(legal))]
+    call = certain_call(view, legal)
+    if call is not None:
+        return call
+    signal = view["signal"]
+    hand = Counter(view["hand"])
+    if hand and max(hand.values()) == lo.HAND:
+        emote = lo.Emote(lo.EMOTES.index(signal))
+        if emote in legal:
+            return emote
+    else:
+        mate = lo.teammate(seat)
+        for event in reversed(state.events(seat, max(0, len(state.log) - RECENT))):
+            if event["type"] == "go":
+                break
+            if (
+                event["type"] == "emote"
+                and event["seat"] == mate
+                and event["emote"].endswith(" " + signal)
+            ):
+                return lo.LightsOn()
+        swap = better_swap(view, legal)
+        if swap is not None:
+            return swap
+    if lo.NewLights() in legal:
+        return lo.NewLights()
+    swaps = [a for a in legal if isinstance(a, lo.Swap)]
+    return swaps[rng.below(len(swaps))] if swaps else legal[0]
+
+
+def view_evaluate(state: State, seat: int) -> float:
+    """The view-based ``evaluate`` the field-based one replaced."""
+    outcome = state.outcome
+    if outcome.over:
+        return 1.0 if seat in outcome.winners else 0.0
+    view = state.view(seat)
+    mine, theirs = seat % 2, 1 - seat % 2
+    plugs: list[int] = view["plugs"]
+    broken: list[int] = view["broken_bulbs"]
+    margin = (plugs[mine] - broken[mine]) - (plugs[theirs] - broken[theirs])
+    return min(1.0, max(0.0, 0.5 + margin / 12.0))
+
+
+def positions(seed: int, count: int) -> list[tuple[State, int]]:
+    """``count`` positions (a world and a seat to act) from games played by the heuristic
+    with some random moves: half the true state, half a world determinized for a random
+    seat (its history frozen, as the search's worlds are)."""
+    rng = Rng(seed)
+    out: list[tuple[State, int]] = []
+    game = 0
+    while len(out) < count:
+        game += 1
+        state = yuletide.new_game(GAME, players=4, seed=derive_seed(seed, game))
+        bots = [HeuristicBot(derive_seed(seed, 10 * game + s)) for s in range(4)]
+        for _ in range(600):
+            if state.outcome.over or len(out) >= count:
+                break
+            seats = sorted(state.to_act)
+            if rng.random() < 0.15:
+                world = (
+                    state.determinize(rng.below(4), rng) if rng.random() < 0.5 else state.clone()
+                )
+                out.append((world, seats[rng.below(len(seats))]))
+            seat = seats[rng.below(len(seats))]
+            legal = state.legal_actions(seat)
+            action = bots[seat].act(SeatWindow(state, seat)) if rng.random() < 0.8 else None
+            state.apply_unchecked(seat, legal[rng.below(len(legal))] if action is None else action)
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_the_fast_rollout_and_evaluate_decide_as_the_view_based_ones(seed: int) -> None:
+    """Exact agreement (the action and the randomness drawn) over 150 positions a seed,
+    true and determinized worlds; Lights On is played by four only. The next tests meet
+    the rarer branches."""
+    kinds: Counter[str] = Counter()
+    for world, seat in positions(seed, 150):
+        fast_rng, view_rng = Rng(seed), Rng(seed)
+        fast = rollout(world, seat, fast_rng)
+        assert fast == view_rollout(world, seat, view_rng), (world.view(seat), seat)
+        assert fast_rng.state == view_rng.state
+        assert fast in world.legal_actions(seat)
+        assert evaluate(world, seat) == view_evaluate(world, seat)
+        kinds[type(fast).__name__] += 1
+    assert set(kinds) >= {"ChooseSignal", "Swap", "NewLights"}, kinds
+
+
+def test_all_branches_are_met_across_the_seeds() -> None:
+    """Over more seeds, the rarer branches (sending the signal, Lights ON on the
+    teammate's signal, also read from a frozen history) are met, and still agree; a
+    certain Lights OFF is rare in play (the heuristic calls it at once): the next test
+    builds one."""
+    met: Counter[str] = Counter()
+    for seed in range(5, 9):
+        for world, seat in positions(seed, 150):
+            fast = rollout(world, seat, Rng(seed))
+            assert fast == view_rollout(world, seat, Rng(seed))
+            met[type(fast).__name__] += 1
+            if isinstance(fast, lo.LightsOn) and world.determinized:
+                met["frozen lights on"] += 1
+    assert set(met) >= {"Emote", "LightsOn", "frozen lights on"}, met
+
+
+def signalled_round() -> lo.LightsOnGame:
+    """A round in play (team 0's signal tree, team 1's star) in which seat 2 has just
+    sent tree, then seat 3 tree as a bluff."""
+    state = cast(lo.LightsOnGame, yuletide.new_game(GAME, players=4, seed=3))
+    state.apply(0, "signal tree")
+    state.apply(1, "signal star")
+    state.apply(2, "emote tree")
+    state.apply(3, "emote tree")
+    return state
+
+
+def seat_0_decides(world: lo.LightsOnGame) -> Action:
+    """Seat 0's rollout choice (its hand set to no four of a kind), checked against the
+    view-based policy."""
+    world.hands[0] = counts("red red yellow blue")
+    fast = rollout(world, 0, Rng(1))
+    assert fast == view_rollout(world, 0, Rng(1))
+    return fast
+
+
+def test_the_rollout_reads_the_teammates_signal_in_a_frozen_history() -> None:
+    """In a world determinized for team 0 (the history frozen as that seat saw it), seat
+    0 says Lights ON on its teammate's signal; not on the opponent's same emote. (For
+    team 1 team 0's signal is re-drawn: the policies still agree.)"""
+    state = signalled_round()
+    for observer in (0, 2):
+        assert seat_0_decides(state.determinize(observer, Rng(observer))) == lo.LightsOn()
+    for observer in (1, 3):
+        seat_0_decides(state.determinize(observer, Rng(observer)))
+    bluff = state.clone()
+    bluff.log = [e for e in bluff.log if e != ("emote", 2, lo.EMOTES.index("tree"))]
+    assert seat_0_decides(bluff.determinize(0, Rng(1))) != lo.LightsOn()
+    assert seat_0_decides(bluff) != lo.LightsOn()
+
+
+def test_a_certain_lights_off_and_lights_on_from_the_known_cards() -> None:
+    """The swaps show seat 1 holding four greens: Lights OFF on it; shown of the
+    teammate, Lights ON; both as the view-based policy decides."""
+    for known, call in (
+        (["", "green green green green", "", ""], lo.LightsOff(1)),
+        (["", "", "pink pink pink pink", ""], lo.LightsOn()),
+    ):
+        state = round_in_play(HANDS, "red yellow purple bubble", known=known)
+        assert rollout(state, 0, Rng(1)) == view_rollout(state, 0, Rng(1)) == call
+
+
+def test_the_rollout_reads_only_the_latest_events_of_the_round() -> None:
+    """The signal is forgotten once :data:`RECENT` events have followed it, or once a
+    new round has started ("go"), in the true world and in a determinized one."""
+    state = signalled_round()
+    for i in range(RECENT - 2):  # the signal, the bluff and these: RECENT events
+        seat = 1 + 2 * (i % 2)
+        swap = next(a for a in state.legal_actions(seat) if isinstance(a, lo.Swap))
+        state.apply(seat, swap)
+    assert max(max(k) for k in state.known) < lo.HAND  # no certain call
+    assert seat_0_decides(state.clone()) == lo.LightsOn()
+    assert seat_0_decides(state.determinize(0, Rng(0))) == lo.LightsOn()
+    state.apply(1, next(a for a in state.legal_actions(1) if isinstance(a, lo.Swap)))
+    assert seat_0_decides(state.clone()) != lo.LightsOn()
+    assert seat_0_decides(state.determinize(0, Rng(0))) != lo.LightsOn()
+
+    state = signalled_round()
+    state.apply(1, "lights off 2")  # the round ends; a new one is dealt
+    state.apply(0, "signal tree")
+    state.apply(1, "signal star")
+    assert len(state.log) - [e[0] for e in state.log].index("emote") < RECENT
+    assert seat_0_decides(state.clone()) != lo.LightsOn()
+    assert seat_0_decides(state.determinize(0, Rng(0))) != lo.LightsOn()

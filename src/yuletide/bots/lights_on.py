@@ -9,12 +9,13 @@ back). Four identical bulbs known in a hand are a certainty, not a guess.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from ..core.rng import Rng
-from ..core.state import Action, State
+from ..core.state import SEEN, Action, State
 from ..games.christmas_lights import lights_on as lo
 from .base import SeatWindow
 from .lights_on_team import LightsOnTeamBot
@@ -139,56 +140,137 @@ class HeuristicBot(LightsOnTeamBot):
         return sent
 
 
+# ------------------------------------------------------------------ search policy
+#
+# ``rollout`` and ``evaluate`` run for every simulated action of ``hard``'s search, on
+# determinized worlds: they read the world's fields (count lists per kind) instead of
+# building the view, and decide as the view-based policy did (tests/bots/
+# test_lights_on.py keeps that policy and checks they agree). A seat reads only what
+# its view shows: its own hand, the Market, the cards known from the swaps, its team's
+# signal, the votes and emote flags, the score, and the public events.
+
+_SIGNALS = tuple(lo.ChooseSignal(e) for e in range(len(lo.EMOTES)))
+_SWAPS = tuple(tuple(lo.Swap(g, t) for t in range(lo.N_KINDS)) for g in range(lo.N_KINDS))
+_EMOTES = tuple(lo.Emote(e) for e in range(len(lo.EMOTES)))
+_NEW_LIGHTS = lo.NewLights()
+_LIGHTS_ON = lo.LightsOn()
+_LIGHTS_OFF = tuple(lo.LightsOff(s) for s in range(4))
+_KINDS = range(lo.N_KINDS)
+
+
 def evaluate(state: State, seat: int) -> float:
-    """How well ``seat``'s team stands, in [0, 1], from its view: three Plugs win and
-    three Broken Bulbs lose, so each team's distance to either counts; 1 or 0 once over."""
-    outcome = state.outcome
-    if outcome.over:
-        return 1.0 if seat in outcome.winners else 0.0
-    view = state.view(seat)
+    """How well ``seat``'s team stands, in [0, 1], from the public score: three Plugs win
+    and three Broken Bulbs lose, so each team's distance to either counts; 1 or 0 once
+    over."""
+    world = cast(lo.LightsOnGame, state)
+    if world.winner >= 0:
+        return 1.0 if seat % 2 == world.winner else 0.0
+    if world.actions >= world.turn_limit:
+        return 1.0 if seat in state.outcome.winners else 0.0  # unfinished: no winners
+    plugs, broken = world.plugs, world.brokens
     mine, theirs = seat % 2, 1 - seat % 2
-    plugs: list[int] = view["plugs"]
-    broken: list[int] = view["broken_bulbs"]
     margin = (plugs[mine] - broken[mine]) - (plugs[theirs] - broken[theirs])
     return min(1.0, max(0.0, 0.5 + margin / 12.0))
 
 
 def rollout(state: State, seat: int, rng: Rng) -> Action:
-    """A fast rollout policy from the view and the latest events: a certain call; with
-    four identical bulbs, the team's signal (or a vote, or, with neither left, any
-    swap: a rollout must act); Lights ON when the teammate sent the signal among the
-    latest events; else a swap towards four of a kind, a vote for new lights or a random
-    swap."""
-    legal = state.legal_actions(seat)
-    if len(legal) == 1:
-        return legal[0]
-    view = state.view(seat)
-    if view["phase"] == "signal":
-        return legal[rng.below(len(legal))]
-    call = certain_call(view, legal)
-    if call is not None:
-        return call
-    signal = view["signal"]
-    hand = Counter(view["hand"])
-    if hand and max(hand.values()) == lo.HAND:
-        emote = lo.Emote(lo.EMOTES.index(signal))
-        if emote in legal:
-            return emote
+    """A fast rollout policy from the world's public fields, ``seat``'s own hand and the
+    latest events: a certain call; with four identical bulbs, the team's signal (or a
+    vote, or, with neither left, any swap: a rollout must act); Lights ON when the
+    teammate sent the signal among the latest events; else a swap towards four of a
+    kind, a vote for new lights or a random swap. ``state`` must be a live Lights On
+    game with ``seat`` to act."""
+    world = cast(lo.LightsOnGame, state)
+    if world.phase == lo.SIGNAL:
+        return _SIGNALS[rng.below(len(_SIGNALS))]  # only seats still to choose act
+    # A hand holds four cards: four of a kind (known or held) is a count of HAND.
+    known = world.known
+    left, mate, right = (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
+    if lo.HAND in known[left]:
+        return _LIGHTS_OFF[left]
+    if lo.HAND in known[right]:
+        return _LIGHTS_OFF[right]
+    if lo.HAND in known[mate]:
+        return _LIGHTS_ON
+    signal = world.signals[seat % 2]
+    if lo.HAND in world.hands[seat]:
+        if not world.emoted[seat]:
+            return _EMOTES[signal]
     else:
-        mate = lo.teammate(seat)
-        for event in reversed(state.events(seat, max(0, len(state.log) - RECENT))):
-            if event["type"] == "go":
-                break
-            if (
-                event["type"] == "emote"
-                and event["seat"] == mate
-                and event["emote"].endswith(" " + signal)
-            ):
-                return lo.LightsOn()
-        swap = better_swap(view, legal)
+        if _mate_signalled(world, seat, mate, signal):
+            return _LIGHTS_ON
+        swap = _better_swap(world, seat)
         if swap is not None:
             return swap
-    if lo.NewLights() in legal:
-        return lo.NewLights()
-    swaps = [a for a in legal if isinstance(a, lo.Swap)]
-    return swaps[rng.below(len(swaps))] if swaps else legal[0]
+    if not world.votes[seat]:
+        return _NEW_LIGHTS
+    return _random_swap(world, seat, rng)
+
+
+def _mate_signalled(world: lo.LightsOnGame, seat: int, mate: int, signal: int) -> bool:
+    """Whether the teammate sent the team's signal among the latest :data:`RECENT`
+    events since the last "go". Emotes and "go" are public: the raw entries are read
+    directly, the frozen ones (a determinized world's history) as ``seat`` saw them."""
+    recent = world.log[-RECENT:]
+    if recent[0][0] != SEEN:  # frozen entries come first: these are all raw
+        sent = ("emote", mate, signal)
+        if sent not in recent:
+            return False
+        recent.reverse()
+        return all(entry[0] != "go" for entry in recent[: recent.index(sent)])
+    name = " " + lo.EMOTES[signal]
+    for entry in reversed(recent):
+        kind = entry[0]
+        if kind == "go":
+            return False
+        if kind == "emote":
+            if entry[1] == mate and entry[2] == signal:
+                return True
+        elif kind == SEEN:
+            mine = entry[2]
+            text: str = mine if mine is not None and seat == entry[1] else entry[3]
+            if '"go"' not in text and '"emote"' not in text:
+                continue  # neither a "go" nor an emote (the JSON names its type)
+            event = json.loads(text)
+            if event["type"] == "go":
+                return False
+            if event["type"] == "emote" and event["seat"] == mate and event["emote"].endswith(name):
+                return True
+    return False
+
+
+def _better_swap(world: lo.LightsOnGame, seat: int) -> Action | None:
+    """:func:`better_swap` on the world's count lists (``seat``'s hand holds no four
+    identical bulbs): collect the most held kind in the Market with the most copies not
+    known elsewhere, give the least held kind the other team is not known to collect."""
+    hand, market, known = world.hands[seat], world.market, world.known
+    top = max(hand)
+    others = [known[s] for s in range(4) if s != seat]
+    kind = -1
+    free = -1
+    for k in _KINDS:
+        if hand[k] == top and market[k]:
+            left = lo.EACH - others[0][k] - others[1][k] - others[2][k]
+            if left > free:  # ties go to the lowest kind, as better_swap's key does
+                kind, free = k, left
+    if free < lo.HAND:  # none in the Market (-1), or not four copies left
+        return None
+    a, b = known[(seat + 1) % 4], known[(seat + 3) % 4]
+    give = -1
+    best = (lo.HAND, 0)
+    for k in _KINDS:
+        held = hand[k]
+        if held and k != kind and (held, a[k] + b[k]) < best:  # ties: the lowest kind
+            give, best = k, (held, a[k] + b[k])
+    return _SWAPS[give][kind]
+
+
+def _random_swap(world: lo.LightsOnGame, seat: int, rng: Rng) -> Action:
+    """A uniformly random swap, drawn as from the swaps of ``legal_actions`` (in their
+    order); without one, ``legal_actions``' first action (it has voted)."""
+    hand, market = world.hands[seat], world.market
+    takes = [t for t in _KINDS if market[t]]
+    swaps = [_SWAPS[g][t] for g in _KINDS if hand[g] for t in takes if t != g]
+    if swaps:
+        return swaps[rng.below(len(swaps))]
+    return _LIGHTS_ON if world.emoted[seat] else _EMOTES[0]
