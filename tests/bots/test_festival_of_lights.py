@@ -4,7 +4,7 @@ unless a rescue is worth more, and beats random."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -31,7 +31,7 @@ def counts(cards: str, size: int = fl.N_KINDS) -> list[int]:
 def table(hands: list[str], piles: list[str] | None = None, phase: int = fl.CHOOSE) -> Any:
     """Three players in the third round (every other hand is one seat 0 held, so known
     to it), seat 0's Pattern card P01, these hands and colour piles."""
-    state = yuletide.new_game(GAME, players=3, seed=4)
+    state = cast(fl.FestivalOfLights, yuletide.new_game(GAME, players=3, seed=4))
     state.patterns = [P01, 1, 2]
     state.hands = [counts(h) for h in hands]
     state.piles = [counts(p, fl.N_COLOURS) for p in (piles or ["", "", ""])]
@@ -95,9 +95,10 @@ def test_a_plug_takes_the_middle_card_that_scores_most() -> None:
 def test_its_scoring_model_is_the_games() -> None:
     """At the end of random games, the model of the end-of-game scoring it decides by,
     built from each seat's final view (the Largest Pile Bonus already collected into the
-    piles, the Bubble Bulbs assigned), scores every seat what the game scored it."""
+    piles, the Bubble Bulbs assigned), scores every seat what the game scored it; so
+    does the model built from the world's fields."""
     for seed in range(6):
-        state = yuletide.new_game(GAME, players=4, seed=seed)
+        state = cast(fl.FestivalOfLights, yuletide.new_game(GAME, players=4, seed=seed))
         rng = Rng(seed)
         while not state.outcome.over:
             seats = sorted(state.to_act)
@@ -106,10 +107,92 @@ def test_its_scoring_model_is_the_games() -> None:
             state.apply(seat, legal[rng.below(len(legal))])
         for seat in range(4):
             view = state.view(seat)
-            model = festival.Table(view)
-            model.middle = [0] * fl.N_KINDS
             assigned = festival._colours(view["bubbles_assigned"][seat])
-            assert model.score(assigned) == view["scores"][seat]
+            for model in (festival.Table.of_view(view), festival.Table.of_state(state, seat)):
+                model.middle = [0] * fl.N_KINDS
+                model.refresh()
+                assert model.score(assigned) == view["scores"][seat]
+
+
+def _positions(players: int, seed: int) -> list[tuple[fl.FestivalOfLights, int]]:
+    """(world, seat) at every decision with a choice of a game played half by the
+    heuristic, half at random: the world as the search sees it (determinized for a
+    seat drawn at random, often not the deciding one)."""
+    rng = Rng(derive_seed(seed, players))
+    state = cast(fl.FestivalOfLights, yuletide.new_game(GAME, players=players, seed=seed))
+    out: list[tuple[fl.FestivalOfLights, int]] = []
+    while not state.outcome.over:
+        seats = sorted(state.to_act)
+        world = state.determinize(seats[rng.below(len(seats))], rng)
+        out.extend((world, s) for s in sorted(world.to_act) if len(world.legal_actions(s)) > 1)
+        seat = seats[rng.below(len(seats))]
+        legal = state.legal_actions(seat)
+        if rng.below(2):
+            action = legal[rng.below(len(legal))]
+        else:
+            action = HeuristicBot(seed).act(SeatWindow(state, seat))
+        state.apply(seat, action)
+    return out
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_fast_rollout_decides_as_the_view_based_heuristic(players: int) -> None:
+    """The rollout reads the world's fields instead of building the view: over some
+    hundreds of positions of every phase it plays exactly what ``choose`` plays from the
+    view (the medium bot), reading the same table, chances and worths (to the bit)."""
+    phases: set[str] = set()
+    count = 0
+    for seed in range(6):
+        for world, seat in _positions(players, seed):
+            view = world.view(seat)
+            legal = world.legal_actions(seat)
+            assert rollout(world, seat, Rng(0)) == festival.choose(view, legal)
+            fast, slow = festival.Table.of_state(world, seat), festival.Table.of_view(view)
+            for name in festival.Table.__slots__:
+                assert getattr(fast, name) == getattr(slow, name), name
+            if view["phase"] == "choose":
+                assert festival.play_chances_in(world, seat) == festival.play_chances(view)
+                packets = festival._packets(world, seat)
+                assert festival.unseen_in(world, seat, packets) == festival.unseen(view)
+            assert evaluate(world, seat) == _evaluate_from_view(view)
+            phases.add(view["phase"])
+            count += 1
+    assert count >= 300
+    assert phases == {"choose", "resolve", "broken-bulbs", "assign-bubbles"}
+
+
+def _evaluate_from_view(view: dict[str, Any]) -> float:
+    """The leaf evaluation as it was computed from the view."""
+    points = []
+    for s in range(view["players"]):
+        plain = sum(view["piles"][s].values())
+        special = (
+            sum(view["characters"][s].values())
+            + view["bubbles_under_pattern"][s]
+            + view["broken_bulbs_kept"][s]
+            + len(view["loose"][s])
+        )
+        points.append(1.0 + plain + 2 * special)
+    return float(points[view["seat"]] / sum(points))
+
+
+def test_the_fast_rollout_reads_nothing_hidden_from_its_seat() -> None:
+    """A determinization re-deals everything the seat cannot see (the hands it has not
+    held, the other seats' pending choices, the box): the rollout and the evaluation
+    give the same answers in the world and in any of its determinizations for that
+    seat. A rollout that peeked at another seat's face-down card, or at a hand it never
+    held, would tell them apart."""
+    rng = Rng(17)
+    checked = 0
+    for players in (3, 4):
+        for world, seat in _positions(players, 7):
+            action = rollout(world, seat, Rng(0))
+            for _ in range(3):
+                twin = world.determinize(seat, rng)
+                assert rollout(twin, seat, Rng(0)) == action
+                assert evaluate(twin, seat) == evaluate(world, seat)
+            checked += 1
+    assert checked >= 100
 
 
 def test_same_decision_on_a_determinized_twin_evaluate_and_rollout() -> None:
