@@ -4,7 +4,7 @@ tiles to the leader, decides from its view alone, and beats random."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -17,6 +17,11 @@ from yuletide.games.twinkling_lights import twinkling_lights as tl
 from yuletide.sim import play_match
 
 GAME = "twinkling-lights"
+
+
+def new_game(players: int, seed: int) -> tl.TwinklingLights:
+    """A new game, typed as the Twinkling Lights state it is."""
+    return cast("tl.TwinklingLights", yuletide.new_game(GAME, players=players, seed=seed))
 
 
 def some_placement_shows(state: Any, seat: int) -> bool:
@@ -41,7 +46,7 @@ def test_lays_its_tile_so_a_strand_shows_its_card_whenever_it_can() -> None:
     rotation) find one, and it then scores the card."""
     found = 0
     for seed in range(40):
-        state = yuletide.new_game(GAME, players=2, seed=seed)
+        state = new_game(2, seed)
         rng = Rng(seed)
         while not state.outcome.over and found < 4:
             seat = state.turn
@@ -61,7 +66,7 @@ def test_lays_its_tile_so_a_strand_shows_its_card_whenever_it_can() -> None:
 
 
 def test_scores_every_card_it_can_before_ending_its_turn() -> None:
-    state = yuletide.new_game(GAME, players=2, seed=2)
+    state = new_game(2, 2)
     view = state.view(0)
     view["step"] = "score"
     card = tl.PATTERNS[state.hand(0)[0]].id.lower()
@@ -71,7 +76,7 @@ def test_scores_every_card_it_can_before_ending_its_turn() -> None:
 
 
 def test_gives_a_broken_wire_tile_to_the_player_with_most_cards_scored() -> None:
-    state = yuletide.new_game(GAME, players=4, seed=3)
+    state = new_game(4, 3)
     broken = next(t for t in range(tl.N_TILES) if tl.IS_BROKEN[t])
     if broken in state.stack:
         state.stack.remove(broken)
@@ -86,7 +91,7 @@ def test_gives_a_broken_wire_tile_to_the_player_with_most_cards_scored() -> None
 def test_same_decision_on_a_determinized_twin_evaluate_and_rollout() -> None:
     rng = Rng(4)
     for seed in range(2):
-        state = yuletide.new_game(GAME, players=3, seed=seed)
+        state = new_game(3, seed)
         for _ in range(40):
             if state.outcome.over:
                 break
@@ -113,3 +118,129 @@ def test_beats_random(players: int, games: int) -> None:
         ]
         wins += me in play_match(GAME, bots, seed).outcome.winners
     assert wins >= games - 1
+
+
+# ------------------------------------------------- the search's fast rollout and evaluate
+
+
+def view_rollout(state: Any, seat: int, rng: Rng) -> Any:
+    """The rollout as it was, deciding from ``state.view(seat)`` (the reference the
+    fast one must agree with)."""
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    view = state.view(seat)
+    step = view["step"]
+    if step in ("score", "rotate") or any(isinstance(a, tl.Give) for a in legal):
+        return twinkling.choose(view, legal)
+    return legal[rng.below(len(legal))]
+
+
+def view_evaluate(state: Any, seat: int) -> float:
+    """The evaluation as it was, from ``state.view(seat)``."""
+    outcome = state.outcome
+    if outcome.over:
+        return (1.0 / len(outcome.winners)) if seat in outcome.winners else 0.0
+    view = state.view(seat)
+    board = twinkling.board_of(view)
+    mine = [[twinkling.COLOUR_ID[c] for c in p["lights"]] for p in view["patterns"]]
+    near = [3.0 ** len(s) for s in view["scored"]]
+    near[seat] *= 1.0 + twinkling.worth(board, mine) / (twinkling.SHOWN * 3)
+    return near[seat] / sum(near)
+
+
+def random_positions(games_per_count: int) -> list[tl.TwinklingLights]:
+    """Every position of ``games_per_count`` seeded random games at each of 2, 3 and 4
+    players (about 400 positions for each game per count)."""
+    positions = []
+    for players in (2, 3, 4):
+        for i in range(games_per_count):
+            state = new_game(players, derive_seed(88, players, i))
+            rng = Rng(i)
+            while not state.outcome.over:
+                positions.append(state.clone())
+                legal = state.legal_actions(state.turn)
+                state.apply(state.turn, legal[rng.below(len(legal))])
+            positions.append(state)
+    return positions
+
+
+def test_fast_rollout_and_evaluate_agree_with_the_view_based_ones_exactly() -> None:
+    """Every position (about 800) of six random games (seeded, at 2, 3 and 4 players),
+    as it is and in a world determinized for the seat to act: the same action, the same
+    random numbers drawn, and the same evaluation (for every seat, and for that seat in
+    its world), to the last bit."""
+    positions = random_positions(2)
+    world_rng = Rng(9)
+    seen: dict[str, int] = {}
+    for position in positions:
+        seat = position.turn
+        for state in (position, position.determinize(seat, world_rng)):
+            if not state.outcome.over:
+                legal = state.legal_actions(seat)
+                kind = tl.STEP_NAME[state.step]
+                if any(isinstance(a, tl.Give) for a in legal):
+                    kind = "give"
+                elif isinstance(legal[0], tl.Score):
+                    kind = "can score"
+                elif state.step == tl.ROTATE and tuple(state.target) in state.board():
+                    kind = "cover"
+                seen[kind] = seen.get(kind, 0) + 1
+                fast_rng, view_rng = Rng(seat + 17), Rng(seat + 17)
+                assert rollout(state, seat, fast_rng) == view_rollout(state, seat, view_rng)
+                assert fast_rng.state == view_rng.state
+            for s in range(state.players) if state is position else (seat,):
+                assert evaluate(state, s) == view_evaluate(state, s)
+    # every kind of decision was met, the rare ones too
+    assert min(seen.values()) >= 5 and len(seen) == 7, seen
+
+
+def canonical(lights: tuple[int, ...], loop: bool) -> tuple[int, ...]:
+    """One form for a strand's lights whichever end (or, on a loop, wherever) it is
+    read from."""
+    forms = [lights, lights[::-1]]
+    if loop:
+        forms = [f[i:] + f[:i] for f in forms for i in range(max(len(f), 1))]
+    return min(forms)
+
+
+def test_trial_strands_are_the_strands_a_trial_board_changes() -> None:
+    """Every cell and rotation of the tile in hand at a sample of positions: the
+    strands walked through the tile are the trial board's strands touching the cell,
+    with the same open ends; and the fast worth of a board is :func:`worth`'s."""
+    checked = 0
+    for state in random_positions(2)[::7]:
+        if state.outcome.over or state.step == tl.SCORE:
+            continue
+        tile = state.in_hand()
+        board = state.board()
+        cards = twinkling.own_cards(state, state.turn)
+        assert twinkling.fast_worth(board, cards) == twinkling.worth(board, cards)
+        if tl.IS_BROKEN[tile]:
+            continue
+        for cell in state.cells_for(tile):
+            for q in range(4):
+                trial = board.with_tile(cell, tl.ORIENTED[tile][q])
+                touching = [s for s in trial.strands() if s.touches(cell)]
+                new, ends = twinkling.trial_strands(board, cell, tl.ORIENTED[tile][q])
+                assert sorted(canonical(lights, loop) for lights, loop in new) == sorted(
+                    canonical(s.lights, s.loop) for s in touching
+                )
+                assert ends == twinkling.open_ends(trial, touching)
+                checked += 1
+    assert checked >= 500
+
+
+def test_fast_rollout_and_evaluate_decide_only_from_what_the_seat_knows() -> None:
+    """In any world a seat cannot tell from the true one (determinized for it), its
+    rollout draws the same action with the same random numbers, and its evaluation is
+    the same: they read no other seat's cards or tile, nor the stack's order."""
+    world_rng = Rng(10)
+    for state in random_positions(1)[::3]:
+        if state.outcome.over:
+            continue
+        for seat in range(state.players):
+            world = state.determinize(seat, world_rng)
+            assert evaluate(world, seat) == evaluate(state, seat)
+            if seat == state.turn:
+                assert rollout(world, seat, Rng(seat)) == rollout(state, seat, Rng(seat))

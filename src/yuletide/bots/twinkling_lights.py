@@ -7,17 +7,31 @@ each of its unscored cards, a lot if a strand shows it now, and otherwise someth
 the longest start of it that a strand shows at an open end facing an empty cell (a tile
 laid there may carry the strand on: :func:`reach`). It scores every card it can, and it
 gives a Broken Wire tile away whenever it may, to the player nearest to winning.
+
+The search's :func:`rollout` and :func:`evaluate` make the same decisions and give the
+same figures as that bot's code would from the seat's view, but read the state's fields
+instead (the board, the scored cards, and only the seat's own cards and tile in hand),
+since building a view for every simulated action cost most of ``hard``'s time; choosing
+a rotation walks only the strands through the tile (:func:`best_turn`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, cast
 
 from ..core.rng import Rng
 from ..core.state import Action, State
 from ..games.twinkling_lights import twinkling_lights as tl
-from ..games.twinkling_lights.geometry import Board, Cell, Strand, neighbour
+from ..games.twinkling_lights.geometry import (
+    Board,
+    Cell,
+    Strand,
+    Tile,
+    facing,
+    neighbour,
+    shows,
+)
 from .base import SeatWindow
 
 GAME = tl.TwinklingLights.game_id
@@ -27,6 +41,14 @@ COLOUR_ID = {c: i for i, c in enumerate(tl.COLOURS)}
 SHOWN = 10.0
 #: What a card is worth by how many of its lights are still to come at an open end.
 TO_COME = {1: 3.0, 2: 1.0, 3: 0.3, 4: 0.1}
+#: The most lights of a card's start an open end can show: one fewer than the longest card.
+TAIL = max(len(p.lights) for p in tl.PATTERNS) - 1
+#: The last 1, 2, ... TAIL lights of a strand, and its first ones read backwards (a
+#: shorter strand gives all its lights: still lights it ends with).
+_LAST = tuple(slice(-j, None) for j in range(1, TAIL + 1))
+_FIRST_BACKWARDS = tuple(slice(j - 1, None, -1) for j in range(1, TAIL + 1))
+#: The step to the cell each port N, E, S, W faces (:func:`neighbour`, without a call).
+_STEP = tuple(neighbour((0, 0), port) for port in range(4))
 
 
 def board_of(view: dict[str, Any]) -> Board:
@@ -201,30 +223,208 @@ class HeuristicBot:
         return choose(window.view(), legal, self.plans)
 
 
+def _game(state: State) -> tl.TwinklingLights:
+    """The Twinkling Lights state ``state`` is (the search only ever hands us one)."""
+    return cast("tl.TwinklingLights", state)
+
+
+def scored_counts(state: tl.TwinklingLights) -> list[int]:
+    """How many cards each seat has scored (public: scored cards lie face up), read
+    from the state's fields as the view's ``scored`` lists them."""
+    counts = [0] * state.players
+    owner = state.owner
+    for card, k in enumerate(state.scored):
+        if k:
+            counts[owner[card]] += 1
+    return counts
+
+
+def own_cards(state: tl.TwinklingLights, seat: int) -> list[tuple[int, ...]]:
+    """The lights of ``seat``'s own unscored cards (its view's ``patterns``)."""
+    return [tl.PATTERNS[c].lights for c in state.hand(seat)]
+
+
+def open_ends(board: Board, strands: Iterable[Strand]) -> set[tuple[int, ...]]:
+    """What :func:`reach` matches a card's start against, found once per board: for
+    every open end of a path that faces an empty cell of ``board``, the last one, two,
+    ... :data:`TAIL` lights the path shows as it is read towards that end (as many as
+    it has)."""
+    ends: set[tuple[int, ...]] = set()
+    for strand in strands:
+        if strand.loop:
+            continue
+        lights, first, last = strand.lights, strand.steps[0], strand.steps[-1]
+        (x, y), (dx, dy) = last.cell, _STEP[last.exit]
+        if (x + dx, y + dy) not in board:
+            ends.update(map(lights.__getitem__, _LAST))
+        (x, y), (dx, dy) = first.cell, _STEP[first.entry]
+        if (x + dx, y + dy) not in board:
+            ends.update(map(lights.__getitem__, _FIRST_BACKWARDS))
+    return ends
+
+
+def reach_of_ends(ends: set[tuple[int, ...]], lights: tuple[int, ...], best: int) -> int:
+    """:func:`reach` from a board's :func:`open_ends`: the fewest lights of the card
+    ``lights`` still to come after a start (read either way round) that an open end
+    shows, or ``best`` when none does better (``len(lights)`` gives :func:`reach`)."""
+    k = len(lights)
+    backwards = lights[::-1]
+    for j in range(k - 1, k - best, -1):
+        if lights[:j] in ends or backwards[:j] in ends:
+            return k - j
+    return best
+
+
+def fast_worth(board: Board, cards: Sequence[tuple[int, ...]]) -> float:
+    """:func:`worth`, the same figure, with the open ends read once for all cards."""
+    ends = open_ends(board, board.strands())
+    total = 0.0
+    for lights in cards:
+        if board.shows(lights):
+            total += SHOWN
+        else:
+            total += TO_COME.get(reach_of_ends(ends, lights, len(lights)), 0.0)
+    return total
+
+
+def _runs_text(strands: Iterable[Strand], k: int) -> bytes:
+    """The lights of every strand that can hold ``k`` of them, a loop extended by its
+    first ``k - 1`` so that a run may wrap round, with a gap (no colour) between."""
+    parts = []
+    for strand in strands:
+        if len(strand.lights) >= k:
+            text = bytes(strand.lights)
+            parts.append(text + text[: k - 1] if strand.loop else text)
+    return b"\xff" + b"\xff".join(parts) + b"\xff"
+
+
+def _walk_out(
+    board: Board, cell: Cell, tile: Tile, port: int, done: list[bool]
+) -> tuple[list[int], bool, bool]:
+    """Walk on from ``port`` of ``tile`` laid on ``cell`` of ``board`` (the board as it
+    is, plus that tile): the lights met until the strand ends, whether it came back
+    into ``tile`` by the wire it left from (a loop: the lights are then those of the
+    other wires only), and whether it ended facing an empty cell. Each wire of
+    ``tile`` walked through is marked in ``done``."""
+    lights: list[int] = []
+    start = tile.wire_at_port[port]
+    here, entry = facing(cell, port)
+    while True:
+        there = tile if here == cell else board.top(here)
+        if there is None:
+            return lights, False, True
+        i = there.wire_at_port[entry]
+        if i < 0:  # a Broken Wire tile: the strand ends, facing no empty cell
+            return lights, False, False
+        if here == cell:
+            if i == start:
+                return lights, True, False
+            done[i] = True
+        wire = there.wires[i]
+        lights.extend(wire.read_from(entry))
+        here, entry = facing(here, wire.other_end(entry))
+
+
+def trial_strands(
+    board: Board, cell: Cell, tile: Tile
+) -> tuple[list[tuple[tuple[int, ...], bool]], set[tuple[int, ...]]]:
+    """What laying ``tile`` (a tile with a wire at every port) on ``cell`` changes,
+    found by walking ``board`` as it is (no trial board is built): the strands through
+    the tile's wires, each as its lights (a path read from one end to the other, a
+    loop from anywhere round) and whether it is a loop, and the :func:`open_ends` of
+    those paths on the trial board. As every port of the tile has a wire, every strand
+    that touched ``cell`` now runs through it: these are all the strands that change."""
+    done = [False] * len(tile.wires)
+    strands: list[tuple[tuple[int, ...], bool]] = []
+    ends: set[tuple[int, ...]] = set()
+    for i, wire in enumerate(tile.wires):
+        if done[i]:
+            continue
+        done[i] = True
+        ahead, loop, ahead_open = _walk_out(board, cell, tile, wire.end, done)
+        if loop:
+            strands.append(((*wire.bulbs, *ahead), True))
+            continue
+        behind, _, behind_open = _walk_out(board, cell, tile, wire.start, done)
+        lights = (*behind[::-1], *wire.bulbs, *ahead)
+        strands.append((lights, False))
+        if ahead_open:
+            ends.update(map(lights.__getitem__, _LAST))
+        if behind_open:
+            ends.update(map(lights.__getitem__, _FIRST_BACKWARDS))
+    return strands, ends
+
+
+def best_turn(board: Board, tile: int, cell: Cell, cards: Sequence[tuple[int, ...]]) -> int:
+    """The quarter turns of ``tile`` on ``cell`` that make ``board`` worth most to
+    ``cards`` (:func:`worth`), ties to the fewest: as :meth:`Seen.best` on that one cell.
+
+    Laying a tile on ``cell`` changes only the strands that touch it (pass through it
+    or end facing it), so what the others show and reach is found once for the four
+    rotations, and each rotation walks only the strands through the tile
+    (:func:`trial_strands`). ``tile`` must have a wire at every port (any tile but a
+    Broken Wire tile, which has no rotation to choose)."""
+    if -1 in tl.TILES[tile].wire_at_port:
+        raise ValueError(f"{tl.TILES[tile].name} has a port with no wire: no rotation to choose")
+    kept = [s for s in board.strands() if not s.touches(cell)]
+    texts = {k: _runs_text(kept, k) for k in {len(c) for c in cards}}
+    kept_shows = []
+    for lights in cards:
+        run = bytes(lights)
+        kept_shows.append(run in texts[len(lights)] or run[::-1] in texts[len(lights)])
+    # A kept strand does not end facing ``cell``: its open ends stay open on a trial.
+    kept_ends = open_ends(board, kept)
+    kept_reach = [reach_of_ends(kept_ends, lights, len(lights)) for lights in cards]
+    oriented = tl.ORIENTED[tile]
+    best_q, best_worth = 0, -1.0
+    for q in range(4):
+        new, ends = trial_strands(board, cell, oriented[q])
+        value = 0.0
+        for lights, shown, far in zip(cards, kept_shows, kept_reach, strict=True):
+            if shown or any(shows(seq, loop, lights) for seq, loop in new):
+                value += SHOWN
+            else:
+                value += TO_COME.get(reach_of_ends(ends, lights, far), 0.0)
+        if value > best_worth:
+            best_q, best_worth = q, value
+    return best_q
+
+
 def evaluate(state: State, seat: int) -> float:
-    """How well ``seat`` stands, in [0, 1], from its view: each seat's cards scored
-    (three win), its own also counted by how near the board is to its others; a seat's
-    share of ``3 ** scored``; the exact outcome once over."""
+    """How well ``seat`` stands, in [0, 1], from what it knows: each seat's cards
+    scored (three win), its own also counted by how near the board is to its others; a
+    seat's share of ``3 ** scored``; the exact outcome once over. It reads the state's
+    fields (the board, the scored cards, ``seat``'s own hand), not its view."""
     outcome = state.outcome
     if outcome.over:
         return (1.0 / len(outcome.winners)) if seat in outcome.winners else 0.0
-    view = state.view(seat)
-    board = board_of(view)
-    mine = [[COLOUR_ID[c] for c in p["lights"]] for p in view["patterns"]]
-    near = [3.0 ** len(s) for s in view["scored"]]
-    near[seat] *= 1.0 + worth(board, mine) / (SHOWN * 3)
+    game = _game(state)
+    near = [3.0**n for n in scored_counts(game)]
+    near[seat] *= 1.0 + fast_worth(game.board(), own_cards(game, seat)) / (SHOWN * 3)
     return near[seat] / sum(near)
 
 
 def rollout(state: State, seat: int, rng: Rng) -> Action:
     """A fast policy for the search's rollouts: a random cell, the best rotation there
-    (four trial boards, not a few hundred), every card it can score, and a Broken Wire
-    tile given to the leader."""
+    (four rotations tried, not a few hundred placements), every card it can score, and
+    a Broken Wire tile given to the leader. The same decisions as :func:`choose` on
+    ``seat``'s view, read from the state's fields: the board, the scored cards, and
+    only ``seat``'s own tile in hand and cards (the seat to act holds that tile)."""
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
-    view = state.view(seat)
-    step = view["step"]
-    if step in ("score", "rotate") or any(isinstance(a, tl.Give) for a in legal):
-        return choose(view, legal)
+    game = _game(state)
+    step = game.step
+    if step == tl.SCORE:  # the cards a strand shows come first, ``done`` last
+        return legal[0] if isinstance(legal[0], tl.Score) else legal[-1]
+    if step == tl.ROTATE:
+        x, y = game.target
+        q = best_turn(game.board(), game.in_hand(), (x, y), own_cards(game, seat))
+        return next(
+            (a for a in legal if isinstance(a, tl.Rotate) and a.quarter_turns == q), legal[0]
+        )
+    gives = [a for a in legal if isinstance(a, tl.Give)]
+    if gives:
+        scored, n = scored_counts(game), game.players
+        return max(gives, key=lambda a: (scored[a.seat], -((a.seat - seat) % n)))
     return legal[rng.below(len(legal))]
