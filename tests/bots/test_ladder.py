@@ -64,6 +64,19 @@ def test_a_small_run_resumes_and_prints_its_tables(
         main([*args[:-1], "3", "--out", str(out), "--resume"])
 
 
+def test_solo_cells_by_level(tmp_path: Path) -> None:
+    out = tmp_path / "solo.json"
+    args = ["--game", "deck-the-yard", "--solo-games", "2", "--solo-level", "random"]
+    assert main([*args, "--solo-level", "medium", "--out", str(out)]) == 0
+    cells = json.loads(out.read_text())["cells"]
+    assert sorted(cells) == [
+        f'deck-the-yard/1p/difficulty="{d}"/{level}'
+        for d in ("hard", "heroic", "normal")
+        for level in ("medium", "random")
+    ]
+    assert all(entry["summary"]["games"] == 2 for entry in cells.values())
+
+
 def test_refusals() -> None:
     with pytest.raises(SystemExit, match="no cell at 5 players"):
         main(["--game", "lights-on", "--players", "5", "--out", "unused.json"])

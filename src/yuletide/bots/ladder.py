@@ -29,8 +29,8 @@ Budget
 Resuming
   Results are written to ``--out`` after every deal. Run again with ``--resume`` and the
   deals already played (for the same settings) are kept, and only the rest is played.
-  ``--game`` and ``--players`` choose the cells to play now (the settings, and so the
-  file, stay the same: a later run fills in the rest).
+  ``--game``, ``--players`` and ``--solo-level`` choose the cells to play now (the
+  settings, and so the file, stay the same: a later run fills in the rest).
   ``--estimate`` plays one deal of every cell and prints how long the full run would
   take, writing nothing.
 """
@@ -272,6 +272,8 @@ def run(args: argparse.Namespace) -> int:
         if heuristic_module(game_id) is None:
             raise SystemExit(f"{game_id} has no heuristic bot, so it has no levels")
     todo = cells(chosen, PAIRINGS[args.pairings], args.games, args.long_games, args.solo_games)
+    if args.solo_level:
+        todo = [cell for cell in todo if cell.players > 1 or cell.bots[0] in args.solo_level]
     if args.players:
         todo = [cell for cell in todo if cell.players in args.players]
         if not todo:
@@ -386,6 +388,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", action="append", help="only these games (repeatable)")
     p.add_argument(
         "--players", type=int, action="append", help="only these player counts (repeatable)"
+    )
+    p.add_argument(
+        "--solo-level",
+        action="append",
+        choices=SOLO_LEVELS,
+        help="solo games: only these levels (repeatable)",
     )
     p.add_argument("--games", type=int, default=200, help="games per pairing (200)")
     p.add_argument("--long-games", type=int, default=100, help="games per pairing, long games")
