@@ -2,8 +2,8 @@
 time goes.
 
 For each game (at 2 players, or the fewest the game allows) ``hard`` sits at seat 0
-against ``medium`` bots and plays real games; its first ``--moves`` decisions with a
-choice are timed:
+against ``medium`` bots and plays real games (stopped once enough is timed); its first
+``--moves`` decisions with a choice are timed:
 
 * at its own budget (at most 1000 iterations and 0.5 s a move): iterations a second and
   seconds a move (mean and worst);
@@ -85,6 +85,10 @@ class _Clock:
         self.on = False
 
 
+class _Enough(Exception):
+    """The timed decisions are made: the game need not be played to its end."""
+
+
 class _Timed:
     """``hard`` at seat 0: its first ``moves`` decisions with a choice are timed at its
     own budget and then profiled at a fixed budget (the profiled search's answer is
@@ -108,7 +112,9 @@ class _Timed:
         self.reaction = self.hard.reaction
 
     def act(self, window: SeatWindow) -> Action | None:
-        if len(self.times) >= self.moves or len(window.legal_actions()) < 2:
+        if len(self.times) >= self.moves:
+            raise _Enough
+        if len(window.legal_actions()) < 2:
             return self.hard.act(window)
         start = time.perf_counter()
         action = self.hard.act(window)
@@ -137,8 +143,9 @@ def time_search(game_id: str, moves: int, seed: int = 2026) -> dict[str, Any]:
         for deal in range(20):
             bots: list[Bot] = [timed]
             bots += [level_bot("medium", game_id, seed + s) for s in range(1, players)]
-            play_match(game_id, bots, seed + 1000 * deal)
-            if len(timed.times) >= moves:
+            try:
+                play_match(game_id, bots, seed + 1000 * deal)
+            except _Enough:
                 break
     finally:
         for name, fn in originals.items():
