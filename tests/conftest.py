@@ -91,6 +91,7 @@ def redis_url() -> Iterator[str]:
 _SERIAL = ("server", "test_services.py")
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's, which reads the groups to schedule
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         names = getattr(item, "fixturenames", ())

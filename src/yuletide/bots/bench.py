@@ -135,9 +135,11 @@ def time_search(game_id: str, moves: int, seed: int = 2026) -> dict[str, Any]:
     cls = game_class(game_id)
     players = max(cls.min_players, min(2, cls.max_players))
     clock = _Clock()
-    originals = {name: getattr(cls, name) for name in METHODS}
-    for name, fn in originals.items():
-        setattr(cls, name, clock.wrap(name, fn))
+    # The class's own methods, to put back as they were (an inherited one is wrapped on
+    # the class for the run and then removed, so the class inherits it again).
+    own = {name: cls.__dict__[name] for name in METHODS if name in cls.__dict__}
+    for name in METHODS:
+        setattr(cls, name, clock.wrap(name, getattr(cls, name)))
     try:
         timed = _Timed(game_id, seed, moves, clock)
         for deal in range(20):
@@ -148,8 +150,11 @@ def time_search(game_id: str, moves: int, seed: int = 2026) -> dict[str, Any]:
             except _Enough:
                 break
     finally:
-        for name, fn in originals.items():
-            setattr(cls, name, fn)
+        for name in METHODS:
+            if name in own:
+                setattr(cls, name, own[name])
+            else:
+                delattr(cls, name)
     spent = sum(timed.times)
     profile_total = sum(clock.seconds.values()) or 1.0
     return {
