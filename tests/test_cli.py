@@ -339,13 +339,17 @@ def test_every_documented_error_exits_2_with_its_message(
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("[" * 1000 + "]" * 1000, "JSON nested too deeply"),
-        ("[" * 100_000 + "]" * 100_000, "JSON nested too deeply"),
-        ('{"a":' * 1000 + "1" + "}" * 1000, "JSON nested too deeply"),
-        (None, "cannot read"),
-        ("DIR", "cannot read"),
-        ("{not json", "invalid JSON"),
-        ("[1, 2]", "must be a JSON object"),
+        # short ids: the test's id is in PYTEST_CURRENT_TEST, which the CLI's process
+        # inherits, and an environment string over 128 KiB cannot be passed (E2BIG)
+        pytest.param("[" * 1000 + "]" * 1000, "JSON nested too deeply", id="lists-1000"),
+        pytest.param("[" * 100_000 + "]" * 100_000, "JSON nested too deeply", id="lists-100000"),
+        pytest.param(
+            '{"a":' * 1000 + "1" + "}" * 1000, "JSON nested too deeply", id="objects-1000"
+        ),
+        pytest.param(None, "cannot read", id="missing"),
+        pytest.param("DIR", "cannot read", id="a-folder"),
+        pytest.param("{not json", "invalid JSON", id="not-json"),
+        pytest.param("[1, 2]", "must be a JSON object", id="a-list"),
     ],
 )
 def test_replay_of_a_bad_file_exits_2_in_a_real_process(

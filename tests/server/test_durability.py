@@ -62,7 +62,7 @@ import yuletide
 from yuletide.core.registry import game_class
 from yuletide.core.state import State
 from yuletide.server import protocol, store
-from yuletide.server.hub import MACHINE
+from yuletide.server.hub import LEASE_SECONDS, MACHINE
 
 #: Guard against hanging (not a timed assertion).
 WAIT = 60.0
@@ -334,6 +334,7 @@ async def test_kill9_mid_game_loses_nothing(db_url: str, tmp_path: Path) -> None
             assert not players[2].over(), "the race ended before the kill; slow the bots"
             # SIGKILL while the human clients and the bots are all acting
             await asyncio.to_thread(server.kill9)
+            killed = time.monotonic()
             await asyncio.wait_for(asyncio.gather(*tasks), WAIT)
 
             stored = {t: read_table(db_url, t) for t in (t_turn, t_bots, t_race)}
@@ -358,11 +359,16 @@ async def test_kill9_mid_game_loses_nothing(db_url: str, tmp_path: Path) -> None
                 check_resumed(p, frame, db_url, stored[p.table][2], seen)
             info = await table_info(base, waiting["table"])
             assert info["status"] == "waiting" and info["version"] == 0
-            if MACHINE:  # taken over at once, not after the dead process's lease ran out
+            # Taken over at once, not after the dead process's lease ran out: provable
+            # only while the leases have not run out anyway (a loaded machine may take
+            # longer than a lease to restart the server and reconnect everyone).
+            if MACHINE and time.monotonic() - killed < LEASE_SECONDS:
                 assert server.log_path is not None
                 log = server.log_path.read_text()
                 for t in (t_turn, t_bots, t_race, waiting["table"]):
                     assert f"table {t}: its server process" in log, log
+            elif MACHINE:
+                print(f"round {round_}: the leases ran out before the check; not checked")
             print(f"round {round_}: resumed at", {t: len(s[2]) for t, s in stored.items()})
 
         # play everything to its end on the restarted server
