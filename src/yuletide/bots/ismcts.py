@@ -590,7 +590,7 @@ def _run(  # noqa: PLR0917 (one search's whole context; called in two places)
     the number of iterations run."""
     deadline = None if seconds is None else time.perf_counter() + seconds
     done = 0
-    base = rng.next64()
+    base = rng.next64() if search.root else 0  # the paired worlds' seed (unpaired: none)
     while True:
         if search.root:
             _iterate_paired(root, window, rng, base, search, deadline)
