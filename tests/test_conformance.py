@@ -165,6 +165,23 @@ def test_canonical_check_catches_a_determinization_keeping_the_real_log(
     _leak_fails(r"depends on what seat \d cannot see.*state\.log")
 
 
+def test_observation_check_catches_frozen_entries_with_their_keys_sorted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Finding class: a determinization's frozen log entry reads back with its keys in
+    another order than the true entry's (keys sorted on freezing): a client listing a
+    Festival of Lights seat's Bubble Bulbs by pile read "Purple, Red" from the other
+    world and "Red, Purple" from the true one (CI, stop 21)."""
+    import json
+
+    from yuletide.core import state as core_state
+
+    sorted_encode = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
+    monkeypatch.setattr(core_state, "_ENCODE", sorted_encode)
+    monkeypatch.setattr(conformance, "_ENCODE", sorted_encode)
+    _leak_fails(r"the keys come in another order at events", "festival-of-lights")
+
+
 def test_canonical_check_catches_a_shuffle_of_the_true_order(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

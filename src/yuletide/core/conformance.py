@@ -160,7 +160,9 @@ class ForeignAction(Action):
 RECENT_EVENTS = 40
 
 _FOREIGN: dict[str, list[Action]] = {}
-_ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
+#: Keys in the order rendered, as the state freezes them (the order is observable).
+_ENCODE = json.JSONEncoder(separators=(",", ":")).encode
+_ORDERED = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 def _foreign_actions(state: State) -> list[Action]:
@@ -224,8 +226,29 @@ def first_difference(a: Any, b: Any, path: str = "") -> str | None:
     return None if a == b else (path or "(top)")
 
 
+def first_order_difference(a: Any, b: Any, path: str = "") -> str | None:
+    """Where two equal JSON values first list an object's keys in another order, or
+    None. The order is on the wire (a client reads the keys in it), so it can leak."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        if list(a) != list(b):
+            return path or "(top)"
+        for key in a:
+            found = first_order_difference(a[key], b[key], f"{path}.{key}" if path else key)
+            if found is not None:
+                return found
+    elif isinstance(a, list) and isinstance(b, list):
+        for i, (x, y) in enumerate(zip(a, b, strict=False)):
+            found = first_order_difference(x, y, f"{path}[{i}]")
+            if found is not None:
+                return found
+    return None
+
+
 def _same(state: State, what: str, a: Any, b: Any) -> None:
     if a == b:  # the common case, at C speed; first_difference only to name the place
+        if _ORDERED(a) != _ORDERED(b):
+            where = first_order_difference(a, b)
+            raise _fail(state, f"{what}: the keys come in another order at {where}")
         return
     where = first_difference(a, b)
     if where is not None:
@@ -391,7 +414,11 @@ def check_learns_only_by_events(
                 continue  # the seat was shown a difference: it may learn from it
             who = "the spectator" if seat is None else f"seat {seat}"
             seen_s, seen_t = observation(s, seat, len(s.log)), observation(t, seat, len(t.log))
-            where = None if seen_s == seen_t else first_difference(seen_s, seen_t)
+            where = (
+                first_order_difference(seen_s, seen_t)
+                if seen_s == seen_t
+                else first_difference(seen_s, seen_t)
+            )
             if where is not None:
                 raise _fail(
                     state,

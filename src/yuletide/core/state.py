@@ -607,8 +607,10 @@ def replay_actions(state: State, actions: Iterable[tuple[int, str]]) -> State:
     return state
 
 
-#: One encoder made once (``json.dumps`` with options builds a new one per call).
-_ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
+#: One encoder made once (``json.dumps`` with options builds a new one per call). Keys
+#: stay in the order rendered: a frozen entry must read back exactly as the true one,
+#: key order included (a client sees it, e.g. in the order a log line lists piles).
+_ENCODE = json.JSONEncoder(separators=(",", ":")).encode
 
 _SPACES: dict[tuple[type[State], int], dict[Action, Action]] = {}
 
