@@ -330,3 +330,24 @@ def test_paired_search_is_legal_reproducible_and_window_only(game_id: str) -> No
         assert action is None or action in state.legal_actions(seat)
         picks.add(str(action))
     assert len(picks) == 1
+
+
+def test_flat_search_grows_only_root_edges() -> None:
+    """``flat=True``: the tree holds the root's edges only, every later move is the
+    rollout policy's (the observer's too); legal, reproducible and window-only."""
+    from yuletide.bots import christmas_lights as heuristic
+    from yuletide.bots.ismcts import _Node, _run, _Search
+
+    state, seat = _decision_point("christmas-lights", 3, 10)
+    search = _Search(heuristic.rollout, per_seat(heuristic.evaluate), 40, 0.7, True, flat=True)
+    root = _Node()
+    _run(root, SeatWindow(state, seat), Rng(1), False, search, 40, None)
+    assert root.edges and all(not edge.child.edges for edge in root.edges.values())
+    assert {mover for mover, _ in root.edges} == {seat}
+    hard = level_bot("hard", "christmas-lights", 4, iterations=40)
+    assert isinstance(hard, IsmctsBot) and hard.flat
+    picks = {
+        str(level_bot("hard", "christmas-lights", 4, iterations=40).act(SeatWindow(world, seat)))
+        for world in (state, state, state.determinize(seat, Rng(5)))
+    }
+    assert len(picks) == 1 and picks <= {str(a) for a in state.legal_actions(seat)}

@@ -673,7 +673,9 @@ def _world_swap(world: cl.ChristmasLights, seat: int) -> tuple[int, int, int] | 
 def progress(world: cl.ChristmasLights, seat: int) -> float:
     """How far along a seat is, in strings (two win): each completed string 1, each
     placed Plug 0.15, each right light of the current string 0.17, a Broken Bulb in it
-    0.06, a known card in hand that its next slot needs 0.1."""
+    0.06. Cards in hand do not count: a sampled world deals the observer's unknown cards
+    by chance, and a bonus for a card it "knows" there (0.1, once) drew the search to
+    moves that make cards known rather than place them (Sales for Swaps, at 4 players)."""
     done = len(world.completed[seat])
     if done >= 2:
         return 2.0
@@ -684,9 +686,6 @@ def progress(world: cl.ChristmasLights, seat: int) -> float:
     for c in world.strings[seat]:
         if c >= 0:
             score += 0.06 if kinds[c] == BROKEN else 0.17
-    need = _world_need(world, seat)
-    if need >= 0 and any(world.known[c] and kinds[c] == need for c in world.hands[seat]):
-        score += 0.1
     return score
 
 

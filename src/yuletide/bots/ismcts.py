@@ -114,6 +114,15 @@ Paired worlds (``paired=True``)
   more than :data:`SWITCH_MARGIN` of their standard errors above 0 over at least
   :data:`SWITCH_VISITS` pairs. Below the root the tree is as usual.
 
+Flat (``flat=True``)
+  The tree holds the root's edges only: after the root's move every seat, the observer
+  too, moves by the rollout policy (flat Monte Carlo with a rollout policy worth the
+  name). Where a turn is a chain of the observer's own decisions (Christmas Lights: swap,
+  then which card, which seat, which of their cards), a young tree tries the chain's
+  later steps at random, and a move whose worth lies in its later steps (a swap for the
+  card the string needs) is judged by its worst completions; flat, the rollout policy
+  completes it as it would play it.
+
 Root parallelisation (``workers``)
   ``workers`` > 1 runs that many independent searches in a process pool shared by every
   bot of the process (started with forkserver or spawn, never forked from a process
@@ -266,6 +275,9 @@ class _Search:
     #: the tree, and the prior's choice (visited at least as often as any other).
     root: tuple[tuple[tuple[int, str], Action | None], ...] = ()
     favourite: str | None = None
+    #: A tree of the root's edges only (module docstring, "Flat"): every move after the
+    #: root's by the rollout policy.
+    flat: bool = False
 
 
 class IsmctsBot:
@@ -292,6 +304,7 @@ class IsmctsBot:
         opponents: str = "tree",
         prune: Prune | None = None,
         paired: bool = False,
+        flat: bool = False,
     ) -> None:
         if iterations is None and seconds is None:
             iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
@@ -318,6 +331,7 @@ class IsmctsBot:
         self.opponents = opponents
         self.prune = prune
         self.paired = paired
+        self.flat = flat
         #: Iterations run by the last ``act`` (for measurements; summed over workers).
         self.last_iterations = 0
         self._waits = 0
@@ -372,6 +386,7 @@ class IsmctsBot:
             self.prune,
             root_options,
             favourite_text,
+            self.flat,
         )
         if self.workers > 1:
             stats, samples, done = self._parallel(probe, seat, search, can_wait, started)
@@ -691,6 +706,8 @@ def _play(  # noqa: PLR0917 (one search's whole context)
         to_act = state.to_act
         if not to_act:
             break
+        if search.flat and (path or search.root):
+            break  # a flat tree: the root's edge is chosen, the rollout plays on
         if waited:
             mover = min(to_act - {observer})
         elif observer in to_act:
