@@ -92,7 +92,7 @@ HARD_ITERATIONS = 1000
 #: hand), 0.29 against 0.23. A Christmas Story on the ladder's deals: 0.39 against 0.28
 #: (3 players) and 0.25 against 0.24 (4) with the tree, flat 0.46 against 0.21 and 0.33
 #: against 0.17. Flat made no clear difference in Looney Lights, Where's That Bulb?,
-#: Twinkling Lights, Check the Box and Blink, which keep the tree (docs/bots.md).
+#: Twinkling Lights, Check the Box, Blink and Lights On, which keep the tree (docs/bots.md).
 HARD_SETTINGS: dict[str, dict[str, Any]] = {
     "christmas-lights": {"depth": 40, "flat": True},
     "christmas-story": {"flat": True},
