@@ -338,10 +338,9 @@ async def test_kill9_mid_game_loses_nothing(db_url: str, tmp_path: Path) -> None
 
             stored = {t: read_table(db_url, t) for t in (t_turn, t_bots, t_race)}
             # when the dead process's first lease runs out (wall clock, as stored)
-            leases_end = min(
-                read_table(db_url, t)[0]["lease_until"]
-                for t in (t_turn, t_bots, t_race, waiting["table"])
-            )
+            rows = [row for row, _, _ in stored.values()]
+            rows.append(read_table(db_url, waiting["table"])[0])
+            leases_end = min(row["lease_until"] for row in rows)
             for p in everyone:
                 row, _, actions = stored[p.table]
                 check_seen(p, row, actions)
