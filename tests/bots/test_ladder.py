@@ -59,8 +59,17 @@ def test_a_small_run_resumes_and_prints_its_tables(
     printed = capsys.readouterr()
     assert "0 deals to play" in printed.err
     assert "| looney-lights | 2 | hard vs medium |" in printed.out
+    # a larger count extends the cells: the deals played are kept, one more is played
+    more = ["--game", "looney-lights", "--players", "2", "--games", "6", "--hard-iterations", "2"]
+    assert main([*more, "--out", str(out), "--resume"]) == 0
+    extended = json.loads(out.read_text())
+    assert extended["settings"]["games"] == 4  # the counts it was started with
+    for key, entry in extended["cells"].items():
+        assert entry["runs"][:2] == runs[key]
+        assert [r["deal"] for r in entry["runs"]] == [0, 1, 2]
+        assert entry["summary"]["games"] == 6
     # other settings in the same file are refused, not mixed
-    with pytest.raises(SystemExit, match="other settings"):
+    with pytest.raises(SystemExit, match=r"other settings \(seed=2026, hard_iterations=2"):
         main([*args[:-1], "3", "--out", str(out), "--resume"])
 
 

@@ -30,7 +30,11 @@ Resuming
   Results are written to ``--out`` after every deal. Run again with ``--resume`` and the
   deals already played (for the same settings) are kept, and only the rest is played.
   ``--game``, ``--players`` and ``--solo-level`` choose the cells to play now (the
-  settings, and so the file, stay the same: a later run fills in the rest).
+  settings, and so the file, stay the same: a later run fills in the rest). A larger
+  ``--games`` (or ``--long-games``) with ``--resume`` extends the cells chosen: deal
+  *i* of a cell is the same deal whatever the count. Only :data:`DEAL_SETTINGS` (what
+  decides a deal's games) must match; the file keeps the counts it was started with,
+  and each cell's summary says how many games it holds.
   ``--estimate`` plays one deal of every cell and prints how long the full run would
   take, writing nothing.
 """
@@ -78,6 +82,8 @@ SOLO_OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
     "deck-the-yard": ({"difficulty": "normal"}, {"difficulty": "hard"}, {"difficulty": "heroic"}),
 }
 SOLO_LEVELS = ("random", "easy", "medium", "hard")
+#: The settings that decide a deal's games; a resumed file must have the same.
+DEAL_SETTINGS = ("seed", "hard_iterations", "pairings")
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,10 +244,13 @@ def summary(cell: Cell, runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
 def _load(path: Path, settings: dict[str, Any]) -> dict[str, Any]:
     if path.exists():
         data = json.loads(path.read_text())
-        if data.get("format") == FORMAT and data.get("settings") == settings:
+        held = data.get("settings") or {}
+        if data.get("format") == FORMAT and all(held.get(k) == settings[k] for k in DEAL_SETTINGS):
             return data  # type: ignore[no-any-return]
+        theirs = ", ".join(f"{k}={held.get(k)!r}" for k in DEAL_SETTINGS)
         raise SystemExit(
-            f"{path} holds a ladder with other settings; give another --out or drop --resume"
+            f"{path} holds a ladder with other settings ({theirs}); give another --out"
+            " or drop --resume"
         )
     return {"format": FORMAT, "version": VERSION, "settings": settings, "cells": {}}
 
