@@ -38,10 +38,10 @@ run: $(RUN_STAMP)
 play: $(PLAY_STAMP)
 	$(BIN)/yuletide play looney-lights --players 4 --seat 0
 
-## make check: ruff format + lint, mypy --strict on src/.
+## make check: ruff format + lint (src, tests, bench), mypy --strict on src/ and bench/.
 check: $(STAMP)
-	$(BIN)/ruff format --check src tests
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
 
 ## make test: check, then the whole suite (pytest exits non-zero if nothing ran). The suite
@@ -65,8 +65,8 @@ bench-server: $(STAMP)
 	$(BIN)/python -m yuletide.server.loadtest $(ARGS)
 
 format: $(STAMP)
-	$(BIN)/ruff format src tests
-	$(BIN)/ruff check --fix src tests
+	$(BIN)/ruff format src tests bench
+	$(BIN)/ruff check --fix src tests bench
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,154 @@
+"""Why `hard` is level with `medium` where it is: three measurements on the ladder's deals.
+
+    python bench/why_level.py oracle GAME PLAYERS DEALS   # OUT: bench/why-level.json
+    python bench/why_level.py race GAME PLAYERS DEALS --mean 0.9
+    python bench/why_level.py depart GAME PLAYERS DEALS
+
+oracle
+    `hard` (100 iterations, the ladder's settings) whose every sampled world is the true
+    state (its future randomness drawn afresh) against `medium`: what a search of this
+    kind gains where it knows every hidden card and the order of every pile. A
+    measuring instrument, not a bot: it reads the state behind the seat's window, which
+    no level, client or adapter may do; it lives here, outside the package, for that
+    reason.
+race
+    `medium` reacting faster (a mean of ``--mean`` seconds, spread a quarter of it,
+    uniform) against `medium` at the default 1.0 s, in a real-time game: what a little
+    speed is worth where several seats may act at once.
+depart
+    How often `hard` (100 iterations) plays another move than its heuristic prior on
+    the ladder's `hard` vs `medium` deals, counted over its decisions with a choice.
+
+Each run adds its cell to ``--out`` (the runs in the ladder's per-deal form for oracle
+and race, so ``yuletide.bots.ladder.summary`` reads them) and prints the cell's line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from yuletide.bots import ladder, level_bot
+from yuletide.bots.base import ReactionTime, SeatWindow, reaction_of
+from yuletide.core.rng import Rng
+from yuletide.core.state import Action, State
+
+
+class _Truth:
+    """A window whose determinizations are the true state (the oracle's only change)."""
+
+    def __init__(self, window: SeatWindow) -> None:
+        self._window = window
+        self.seat = window.seat
+        self.game_id = window.game_id
+
+    def legal_actions(self) -> list[Action]:
+        return self._window.legal_actions()
+
+    def view(self) -> dict[str, Any]:
+        return self._window.view()
+
+    def events(self, start: int = 0) -> list[dict[str, Any]]:
+        return self._window.events(start)
+
+    def determinize(self, rng: Rng) -> State:
+        world = self._window._state.clone()  # the truth: the instrument's point
+        world.rng = rng.fork()
+        return world
+
+
+class Oracle:
+    def __init__(self, game_id: str, seed: int, iterations: int) -> None:
+        self.inner = level_bot("hard", game_id, seed, iterations=iterations)
+        self.name = "oracle"
+        self.reaction = reaction_of(self.inner)
+
+    def act(self, window: SeatWindow) -> Action | None:
+        return self.inner.act(_Truth(window))  # type: ignore[arg-type]
+
+
+class Fast:
+    def __init__(self, game_id: str, seed: int, mean: float) -> None:
+        self.inner = level_bot("medium", game_id, seed)
+        self.name = "fast"
+        self.reaction = ReactionTime(mean, mean / 4)
+
+    def act(self, window: SeatWindow) -> Action | None:
+        return self.inner.act(window)
+
+
+COUNT = {"decisions": 0, "departures": 0}
+
+
+class Counting:
+    """`hard` as the ladder makes it, counting the decisions where it leaves its prior."""
+
+    def __init__(self, game_id: str, seed: int, iterations: int) -> None:
+        inner: Any = level_bot("hard", game_id, seed, iterations=iterations)
+        self.inner = inner
+        self.name = "hard"
+        self.reaction = self.inner.reaction
+        self.seen: list[Action | None] = []
+        prior = self.inner.prior
+
+        def recording(window: SeatWindow) -> Action | None:
+            move: Action | None = prior(window)
+            self.seen.append(move)
+            return move
+
+        self.inner.prior = recording
+
+    def act(self, window: SeatWindow) -> Action | None:
+        self.seen.clear()
+        out: Action | None = self.inner.act(window)
+        if self.seen:  # a decision with a choice (the prior is asked only then)
+            COUNT["decisions"] += 1
+            favourite = self.seen[0]
+            if (favourite is None) != (out is None) or str(favourite) != str(out):
+                COUNT["departures"] += 1
+        return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("what", choices=("oracle", "race", "depart"))
+    p.add_argument("game")
+    p.add_argument("players", type=int)
+    p.add_argument("deals", type=int)
+    p.add_argument("--mean", type=float, default=0.9, help="race: the fast bot's mean (s)")
+    p.add_argument("--out", default="bench/why-level.json")
+    args = p.parse_args(argv)
+    made = ladder._bot
+
+    def bot(name: str, game_id: str, seed: int, hard_iterations: int) -> Any:
+        if name == "oracle":
+            return Oracle(game_id, seed, hard_iterations)
+        if name == "fast":
+            return Fast(game_id, seed, args.mean)
+        if name == "hard" and args.what == "depart":
+            return Counting(game_id, seed, hard_iterations)
+        return made(name, game_id, seed, hard_iterations)
+
+    ladder._bot = bot
+    first = {"oracle": "oracle", "race": "fast", "depart": "hard"}[args.what]
+    cell = ladder.Cell(args.game, args.players, (), (first, "medium"), 2 * args.deals)
+    key = cell.key + (f"@{args.mean}" if args.what == "race" else "")
+    path = Path(args.out)
+    data = json.loads(path.read_text()) if path.exists() else {"cells": {}}
+    runs = [ladder.play_deal((cell, i, 2026, 100)) for i in range(args.deals)]
+    entry: dict[str, Any] = {"runs": runs, "summary": ladder.summary(cell, runs)}
+    if args.what == "depart":
+        entry["decisions"] = COUNT["decisions"]
+        entry["departures"] = COUNT["departures"]
+    data["cells"][key] = entry
+    path.write_text(json.dumps(data, separators=(",", ":")))
+    extra = f" departs {COUNT['departures']}/{COUNT['decisions']}" if args.what == "depart" else ""
+    print(f"{key}: {ladder._line(entry['summary'])}{extra}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
