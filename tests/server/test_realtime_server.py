@@ -274,7 +274,9 @@ def nose_player(seat: int) -> Callable[[dict[str, Any]], str | None]:
     they hold it, and seat 3 keeps it), so rounds are short; seats 2 and 3 point as soon
     as someone has; seats 0 and 1 **never** point once someone has: the server's time
     limit must point for them. (Anyone with four of a kind must point first: it is the
-    only legal action then.)"""
+    only legal action then. So seats 0 and 1 never keep three of a colour after passing,
+    and so never hold four: a seat with four, acting on a frame from before another's
+    point, would point on its own, unforced.)"""
 
     def policy(frame: dict[str, Any]) -> str | None:
         view, legal = frame["view"], frame["legal"]
@@ -289,6 +291,11 @@ def nose_player(seat: int) -> Callable[[dict[str, Any]], str | None]:
             return legal[0]  # pick up
         if seat == 3:
             return next((a for a in passes if a != "pass red"), passes[0])
+        if seat in (0, 1):
+            hand = view["hand"]
+            most = max(set(hand), key=hand.count)
+            if hand.count(most) >= 3 and f"pass {most}" in passes:
+                return f"pass {most}"
         return "pass red" if "pass red" in passes else passes[0]
 
     return policy
