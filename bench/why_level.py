@@ -37,25 +37,14 @@ from yuletide.core.rng import Rng
 from yuletide.core.state import Action, State
 
 
-class _Truth:
-    """A window whose determinizations are the true state (the oracle's only change)."""
+class _Truth(SeatWindow):
+    """A seat's window whose determinizations are the true state (the oracle's only
+    change)."""
 
-    def __init__(self, window: SeatWindow) -> None:
-        self._window = window
-        self.seat = window.seat
-        self.game_id = window.game_id
-
-    def legal_actions(self) -> list[Action]:
-        return self._window.legal_actions()
-
-    def view(self) -> dict[str, Any]:
-        return self._window.view()
-
-    def events(self, start: int = 0) -> list[dict[str, Any]]:
-        return self._window.events(start)
+    __slots__ = ()
 
     def determinize(self, rng: Rng) -> State:
-        world = self._window._state.clone()  # the truth: the instrument's point
+        world = self._state.clone()  # the truth: the instrument's point
         world.rng = rng.fork()
         return world
 
@@ -67,7 +56,7 @@ class Oracle:
         self.reaction = reaction_of(self.inner)
 
     def act(self, window: SeatWindow) -> Action | None:
-        return self.inner.act(_Truth(window))  # type: ignore[arg-type]
+        return self.inner.act(_Truth(window._state, window.seat))
 
 
 class Fast:
@@ -90,7 +79,7 @@ class Counting:
         inner: Any = level_bot("hard", game_id, seed, iterations=iterations)
         self.inner = inner
         self.name = "hard"
-        self.reaction = self.inner.reaction
+        self.reaction = reaction_of(inner)
         self.seen: list[Action | None] = []
         prior = self.inner.prior
 
@@ -107,7 +96,7 @@ class Counting:
         if self.seen:  # a decision with a choice (the prior is asked only then)
             COUNT["decisions"] += 1
             favourite = self.seen[0]
-            if (favourite is None) != (out is None) or str(favourite) != str(out):
+            if str(favourite) != str(out):  # None (waiting) is "None" on both sides
                 COUNT["departures"] += 1
         return out
 
@@ -121,6 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--mean", type=float, default=0.9, help="race: the fast bot's mean (s)")
     p.add_argument("--out", default="bench/why-level.json")
     args = p.parse_args(argv)
+    ladder_defaults = ladder.build_parser().parse_args([])  # the ladder's seed and budget
     made = ladder._bot
 
     def bot(name: str, game_id: str, seed: int, hard_iterations: int) -> Any:
@@ -138,7 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     key = cell.key + (f"@{args.mean}" if args.what == "race" else "")
     path = Path(args.out)
     data = json.loads(path.read_text()) if path.exists() else {"cells": {}}
-    runs = [ladder.play_deal((cell, i, 2026, 100)) for i in range(args.deals)]
+    seed, iterations = ladder_defaults.seed, ladder_defaults.hard_iterations
+    runs = [ladder.play_deal((cell, i, seed, iterations)) for i in range(args.deals)]
     entry: dict[str, Any] = {"runs": runs, "summary": ladder.summary(cell, runs)}
     if args.what == "depart":
         entry["decisions"] = COUNT["decisions"]
