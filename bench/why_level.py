@@ -1,6 +1,7 @@
 """Why `hard` is level with `medium` where it is: three measurements on the ladder's deals.
 
     python bench/why_level.py oracle GAME PLAYERS DEALS   # OUT: bench/why-level.json
+    python bench/why_level.py hands GAME PLAYERS DEALS    # Looney Lights, Check the Box
     python bench/why_level.py race GAME PLAYERS DEALS --mean 0.9
     python bench/why_level.py depart GAME PLAYERS DEALS
 
@@ -11,6 +12,12 @@ oracle
     measuring instrument, not a bot: it reads the state behind the seat's window, which
     no level, client or adapter may do; it lives here, outside the package, for that
     reason.
+hands
+    The oracle told only the other seats' hands: its worlds are the game's own
+    determinizations with every other hand put back as it truly is, the deck (or pile)
+    still shuffled. What the best possible reading of the other players could give
+    (in Looney Lights and Check the Box, where the hidden cards are the hands and the
+    deck), as against what knowing the deck's order adds.
 race
     `medium` reacting faster (a mean of ``--mean`` seconds, spread a quarter of it,
     uniform) against `medium` at the default 1.0 s, in a real-time game: what a little
@@ -49,14 +56,41 @@ class _Truth(SeatWindow):
         return world
 
 
+class _TrueHands(SeatWindow):
+    """A seat's window whose determinizations hold every other hand as it truly is,
+    the deck or pile re-dealt from what is left (the ``hands`` oracle's only change)."""
+
+    __slots__ = ()
+
+    def determinize(self, rng: Rng) -> State:
+        truth: Any = self._state
+        world: Any = truth.determinize(self.seat, rng)
+        pile = "deck" if hasattr(world, "deck") else "pile"
+        pool = list(getattr(world, pile))
+        for s in range(world.players):
+            if s != self.seat:
+                pool.extend(k for k, n in enumerate(world.hands[s]) for _ in range(n))
+                for k, n in enumerate(truth.hands[s]):
+                    for _ in range(n):
+                        pool.remove(k)
+                world.hands[s] = list(truth.hands[s])
+        rng.shuffle(pool)
+        setattr(world, pile, pool)
+        return world  # type: ignore[no-any-return]
+
+
 class Oracle:
-    def __init__(self, game_id: str, seed: int, iterations: int) -> None:
-        self.inner = level_bot("hard", game_id, seed, iterations=iterations)
+    def __init__(self, game_id: str, seed: int, iterations: int, hands: bool = False) -> None:
+        inner: Any = level_bot("hard", game_id, seed, iterations=iterations)
+        inner.belief = None  # its worlds are the instrument's, not a belief's
+        self.inner = inner
         self.name = "oracle"
-        self.reaction = reaction_of(self.inner)
+        self.reaction = reaction_of(inner)
+        self.window = _TrueHands if hands else _Truth
 
     def act(self, window: SeatWindow) -> Action | None:
-        return self.inner.act(_Truth(window._state, window.seat))
+        out: Action | None = self.inner.act(self.window(window._state, window.seat))
+        return out
 
 
 class Fast:
@@ -103,7 +137,7 @@ class Counting:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("what", choices=("oracle", "race", "depart"))
+    p.add_argument("what", choices=("oracle", "hands", "race", "depart"))
     p.add_argument("game")
     p.add_argument("players", type=int)
     p.add_argument("deals", type=int)
@@ -115,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def bot(name: str, game_id: str, seed: int, hard_iterations: int) -> Any:
         if name == "oracle":
-            return Oracle(game_id, seed, hard_iterations)
+            return Oracle(game_id, seed, hard_iterations, hands=args.what == "hands")
         if name == "fast":
             return Fast(game_id, seed, args.mean)
         if name == "hard" and args.what == "depart":
@@ -123,9 +157,9 @@ def main(argv: list[str] | None = None) -> int:
         return made(name, game_id, seed, hard_iterations)
 
     ladder._bot = bot
-    first = {"oracle": "oracle", "race": "fast", "depart": "hard"}[args.what]
+    first = {"oracle": "oracle", "hands": "oracle", "race": "fast", "depart": "hard"}[args.what]
     cell = ladder.Cell(args.game, args.players, (), (first, "medium"), 2 * args.deals)
-    key = cell.key + (f"@{args.mean}" if args.what == "race" else "")
+    key = cell.key + {"race": f"@{args.mean}", "hands": "@hands"}.get(args.what, "")
     path = Path(args.out)
     data = json.loads(path.read_text()) if path.exists() else {"cells": {}}
     seed, iterations = ladder_defaults.seed, ladder_defaults.hard_iterations

@@ -10,7 +10,7 @@ import pytest
 
 import yuletide
 from yuletide.bots import RandomBot, SeatWindow
-from yuletide.bots.looney_lights import HeuristicBot, evaluate, rollout
+from yuletide.bots.looney_lights import HeuristicBot, Slots, belief, evaluate, rollout
 from yuletide.core.rng import Rng, derive_seed
 from yuletide.games.christmas_lights import looney_lights as ll
 from yuletide.sim import play_match
@@ -123,3 +123,109 @@ def test_beats_random(players: int, games: int, at_least: float) -> None:
         result = play_match(GAME, bots, seed, checked=True)
         wins["me" if me in result.outcome.winners else "them"] += 1
     assert wins["me"] / games >= at_least
+
+
+# ------------------------------------------------------------------ the belief
+
+
+def _fits(hand: list[int], masks: list[int]) -> bool:
+    """Whether the cards of ``hand`` can fill the slots (most constrained first: the
+    masks are nested, so a greedy fill finds one whenever one exists)."""
+    cards = [k for k in range(ll.N_KINDS) for _ in range(hand[k])]
+    if len(cards) != len(masks):
+        return False
+    for mask in sorted(masks, key=lambda m: -m.bit_count()):
+        allowed = [c for c in cards if not mask >> c & 1]
+        if not allowed:
+            return False
+        cards.remove(allowed[0])
+    return True
+
+
+def _played(seed: int, players: int, moves: int) -> Any:
+    """A game of heuristic bots (with random moves now and then), ``moves`` actions in."""
+    state = yuletide.new_game(GAME, players=players, seed=seed)
+    bots = [HeuristicBot(s) for s in range(players)]
+    rng = Rng(seed)
+    while moves > 0 or state.turn != 0 or state.step != ll.PLAY:
+        moves -= 1
+        if state.outcome.over:
+            break
+        (seat,) = state.to_act
+        legal = state.legal_actions(seat)
+        action = bots[seat].act(SeatWindow(state, seat))
+        state.apply(seat, action if rng.random() < 0.7 else legal[rng.below(len(legal))])
+    return state
+
+
+def _held(state: Any, seat: int) -> list[int]:
+    """The seat's hand less a card just drawn and not yet played (never a slot)."""
+    hand = list(state.hands[seat])
+    if state.step == ll.DRAWN and seat == state.turn:
+        hand[state.drawn] -= 1
+    return hand
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_slots_always_fit_the_true_hands(players: int) -> None:
+    # What the events say of each other hand is never wrong: at every moment of 20
+    # games the true cards fill the slots each seat keeps for them.
+    constrained = 0
+    for seed in range(20):
+        state = yuletide.new_game(GAME, players=players, seed=seed)
+        bots = [HeuristicBot(s) for s in range(players)]
+        rng = Rng(seed)
+        for _ in range(400):
+            if state.outcome.over:
+                break
+            for me in range(players):
+                slots = Slots(me)
+                slots.follow(SeatWindow(state, me).events())
+                assert me not in slots.hands
+                for other, masks in slots.hands.items():
+                    assert _fits(_held(state, other), masks)
+                    constrained += sum(1 for m in masks if m)
+            (seat,) = state.to_act
+            legal = state.legal_actions(seat)
+            action = bots[seat].act(SeatWindow(state, seat))
+            state.apply(seat, action if rng.random() < 0.7 else legal[rng.below(len(legal))])
+    assert constrained > 1000  # and they do say something
+
+
+def test_a_player_who_draws_holds_none_of_what_it_could_have_played() -> None:
+    state = position(["red red", "green blue plug yellow"], top="red")
+    state.apply(0, "play red")
+    state.deck.append(ll.KIND_ID["pink"])  # seat 1 draws a pink it cannot play...
+    state.deck.append(ll.KIND_ID["yellow"])
+    state.deck.append(ll.KIND_ID["yellow"])
+    state.hands[1] = [0] * ll.N_KINDS
+    for name in ("green", "blue", "yellow", "pink"):
+        state.hands[1][ll.KIND_ID[name]] += 1
+    state.apply(1, "draw")  # ...then a red it plays
+    state.apply(1, "draw")
+    slots = Slots(0)
+    slots.follow(SeatWindow(state, 0).events())
+    no_red = 1 << ll.RED | 1 << ll.BUBBLE | 1 << ll.PLUG
+    assert set(slots.hands[1]) == {no_red}  # every card it held, and the pink it kept
+
+
+def test_belief_worlds_fit_the_slots_and_carry_nothing_of_the_truth() -> None:
+    state = _played(5, 2, 60)
+    window = SeatWindow(state, 0)
+    slots = Slots(0)
+    slots.follow(window.events())
+    assert any(slots.hands[1])
+    sample = belief(window)
+    plain = 0
+    for i in range(40):
+        world = sample(Rng(i))
+        assert world.hands[0] == state.hands[0]
+        assert _fits(_held(world, 1), slots.hands[1])
+        assert sum(world.hands[1]) == state.sizes[1]
+        assert len(world.deck) == len(state.deck)
+        plain += not _fits(_held(window.determinize(Rng(i)), 1), slots.hands[1])
+    assert plain > 0  # the game's determinize alone would deal hands that cannot be
+    # A window on a determinized twin gives the same worlds: only what seat 0 knows.
+    twin = SeatWindow(state.determinize(0, Rng(99)), 0)
+    for i in range(5):
+        assert belief(twin)(Rng(i)).to_json() == sample(Rng(i)).to_json()

@@ -162,6 +162,7 @@ def level_bot(level: str, game_id: str, seed: int, *, iterations: int | None = N
         opponents="rollout" if rollout is not None else "tree",
         prune=getattr(module, "prune", None),
         paired=settings.pop("paired", True),
+        belief=getattr(module, "belief", None),
         **settings,
     )
 

@@ -123,6 +123,14 @@ Flat (``flat=True``)
   card the string needs) is judged by its worst completions; flat, the rollout policy
   completes it as it would play it.
 
+Belief (``belief``)
+  ``belief(window)`` gives a sampler of worlds (``rng -> state``) to use in place of
+  ``window.determinize``: a game's reading of what the seat's events say of the hidden
+  cards (Looney Lights: who could not play what), which the game's own ``determinize``
+  does not weigh. It reads the window once per move; each world is still a
+  determinization (so nothing of the truth is in it), with the hidden cards re-dealt to
+  fit that reading.
+
 Root parallelisation (``workers``)
   ``workers`` > 1 runs that many independent searches in a process pool shared by every
   bot of the process (started with forkserver or spawn, never forked from a process
@@ -160,6 +168,8 @@ SeatEvaluation = Callable[[State, int], float]
 Prior = Callable[[SeatWindow], Action | None]
 #: The actions worth searching among a seat's legal ones (a game's ``prune``).
 Prune = Callable[[State, int, list[Action]], list[Action]]
+#: A seat's belief: from its window, a sampler of worlds (module docstring, "Belief").
+Belief = Callable[[SeatWindow], Callable[[Rng], State]]
 
 #: The UCB exploration constant (rewards lie in [0, 1]).
 EXPLORATION: Final = 0.7
@@ -278,6 +288,21 @@ class _Search:
     #: A tree of the root's edges only (module docstring, "Flat"): every move after the
     #: root's by the rollout policy.
     flat: bool = False
+    #: Worlds from a belief instead of ``determinize`` (module docstring, "Belief").
+    belief: Belief | None = None
+
+
+class _BeliefWindow(SeatWindow):
+    """A seat's window whose determinizations come from a belief's sampler."""
+
+    __slots__ = ("_sample",)
+
+    def __init__(self, window: SeatWindow, belief: Belief) -> None:
+        super().__init__(window._state, window.seat)
+        self._sample = belief(window)
+
+    def determinize(self, rng: Rng) -> State:
+        return self._sample(rng)
 
 
 class IsmctsBot:
@@ -305,6 +330,7 @@ class IsmctsBot:
         prune: Prune | None = None,
         paired: bool = False,
         flat: bool = False,
+        belief: Belief | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
@@ -332,6 +358,7 @@ class IsmctsBot:
         self.prune = prune
         self.paired = paired
         self.flat = flat
+        self.belief = belief
         #: Iterations run by the last ``act`` (for measurements; summed over workers).
         self.last_iterations = 0
         self._waits = 0
@@ -347,6 +374,9 @@ class IsmctsBot:
         started = time.perf_counter()
         seat = window.seat
         rng = self.rng
+        own = window  # the prior's (a heuristic may keep a memory tied to its window)
+        if self.belief is not None:
+            window = _BeliefWindow(window, self.belief)
         probe = window.determinize(rng)
         log_length = len(probe.log)
         if log_length != self._waited_at:
@@ -359,7 +389,7 @@ class IsmctsBot:
         )
         # The prior's choice first (it may keep a memory of the log, so it sees every
         # decision); the search then keeps it unless it finds a clearly better one.
-        favourite = None if self.prior is None else self.prior(window)
+        favourite = None if self.prior is None else self.prior(own)
         legal = [str(a) for a in actions]
         if favourite is None and self.prior is not None and can_wait:
             favourite_text: str | None = WAIT
@@ -387,6 +417,7 @@ class IsmctsBot:
             root_options,
             favourite_text,
             self.flat,
+            self.belief,
         )
         if self.workers > 1:
             stats, samples, done = self._parallel(probe, seat, search, can_wait, started)
@@ -459,7 +490,10 @@ def _search_job(
     """One worker's search (root parallelisation): its root statistics."""
     twin, seat, seed, iterations, seconds, search, can_wait = job
     root = _Node()
-    done = _run(root, SeatWindow(twin, seat), Rng(seed), can_wait, search, iterations, seconds)
+    window = SeatWindow(twin, seat)
+    if search.belief is not None:  # the twin shows the seat the same events
+        window = _BeliefWindow(window, search.belief)
+    done = _run(root, window, Rng(seed), can_wait, search, iterations, seconds)
     return _root_stats(root, seat), _root_samples(root, seat), done
 
 

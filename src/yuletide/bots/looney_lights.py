@@ -6,11 +6,15 @@ and remembers, from the events, which colours each other player is known to lack
 player who draws, or plays a Plug or a Broken Bulb, held no plain bulb of the colour in
 play, and keeps lacking it until it keeps a drawn card it could not play (that card may
 be any other colour, so what was known of its other colours is forgotten then).
+
+For ``hard`` the module also gives a :func:`belief`: the worlds its search samples keep
+what the events say of each other hand, card by card (see :class:`Slots`), where the
+game's own ``determinize`` re-deals those hands as if nothing were known of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.rng import Rng
@@ -172,3 +176,143 @@ def rollout(state: State, seat: int, rng: Rng) -> Action:
     if len(legal) == 1:
         return legal[0]
     return choose(state.view(seat), legal)
+
+
+# ------------------------------------------------------------------ the belief
+
+
+class Slots:
+    """What a seat's events say of each other hand, card by card.
+
+    A hand is a list of *slots*, one per card held, each with the kinds that card cannot
+    be (a bit mask). A player who must draw held no card it could play: none of the
+    colour in play, no Bubble Bulb, and no Plug unless a Plug is on top; every card it
+    holds then gets those kinds, and so does each card it draws and keeps (it could
+    not play it either). A Plug or Broken Bulb played on its turn says it held none of
+    the colour in play. A card played leaves the slot with the most excluded kinds that
+    allows it: the slots' masks are nested (a card held longer has been through every
+    constraint a newer one has), so the true hand always fits what is left, and the
+    oldest slot forgets the most. What a Broken Bulb's follow-up rule implies (a player
+    who draws held no Broken Bulb together with a plain bulb) is left out.
+    """
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.hands: dict[int, list[int]] = {}
+        self.read = 0
+        self._colour = -1
+        self._top = -1
+        self._drawing = -1  # the seat drawing this turn, if any
+        self._drawn = -1  # the seat whose next play is the card it just drew
+        self._players_dealt = 0
+
+    def follow(self, events: Sequence[dict[str, Any]]) -> None:
+        self.read += len(events)
+        for event in events:
+            kind = event["type"]
+            if kind == "deal":
+                self.hands = {}
+                self._players_dealt = event["cards_each"]
+            elif kind == "reveal":
+                self._top = ll.KIND_ID[event["card"]]
+                if self._top < ll.BUBBLE:
+                    self._colour = self._top
+            elif kind == "name":
+                self._colour = ll.KIND_ID[event["colour"]]
+            elif kind == "play":
+                self._play(event)
+            elif kind == "draw":
+                self._draw(event["seat"], event["playable"])
+            elif kind == "pass":
+                self._drawing = -1
+
+    def _slots(self, seat: int) -> list[int] | None:
+        if seat == self.seat:
+            return None
+        return self.hands.setdefault(seat, [0] * self._players_dealt)
+
+    def _cannot_play(self) -> int:
+        """The kinds a player who must draw now holds none of (and keeps none of)."""
+        mask = 1 << self._colour | 1 << ll.BUBBLE
+        if self._top != ll.PLUG:
+            mask |= 1 << ll.PLUG
+        return mask
+
+    def _draw(self, seat: int, playable: bool) -> None:
+        slots = self._slots(seat)
+        mask = self._cannot_play()
+        if slots is not None and self._drawing != seat:
+            slots[:] = [m | mask for m in slots]
+        self._drawing = seat
+        if playable:
+            self._drawn = seat
+        elif slots is not None:
+            slots.append(mask)
+
+    def _play(self, event: dict[str, Any]) -> None:
+        seat = event["seat"]
+        card = ll.KIND_ID[event["card"]]
+        slots = self._slots(seat)
+        if slots is not None:
+            if self._drawn == seat:
+                pass  # the card it drew: never a slot
+            else:
+                bit = 1 << card
+                fits = [i for i, m in enumerate(slots) if not m & bit]
+                if fits:
+                    del slots[max(fits, key=lambda i: slots[i].bit_count())]
+                else:  # cannot happen by the rules; forget what is known of the hand
+                    slots[:] = [0] * (len(slots) - 1)
+            if card in (ll.PLUG, ll.BROKEN) and self._drawn != seat and self._top != ll.BROKEN:
+                slots[:] = [m | 1 << self._colour for m in slots]
+        self._drawn = -1
+        self._top = card
+        if card == ll.BUBBLE:
+            self._colour = ll.KIND_ID[event["colour"]]
+        elif card < ll.BUBBLE:
+            self._colour = card
+        if card != ll.BROKEN:
+            self._drawing = -1
+
+    def deal(self, world: State, rng: Rng) -> None:
+        """Re-deal ``world``'s other hands and deck (a determinization for this seat)
+        so that every known slot holds a card it allows: the most constrained slots
+        first, each a random card of the pool it allows (any card if none is left)."""
+        assert isinstance(world, ll.LooneyLights)
+        if world.turn != self.seat and world.step in (ll.FOLLOW_UP, ll.DRAWN):
+            return  # the game's determinize keeps what is known of the player to act
+        seats = [s for s, slots in self.hands.items() if len(slots) == world.sizes[s]]
+        if not any(any(self.hands[s]) for s in seats):
+            return
+        pool = list(world.deck)
+        for s in seats:
+            hand = world.hands[s]
+            pool.extend(k for k in range(ll.N_KINDS) for _ in range(hand[k]))
+        wanted = [(s, m) for s in seats for m in self.hands[s]]
+        rng.shuffle(wanted)
+        wanted.sort(key=lambda sm: -sm[1].bit_count())
+        hands = {s: [0] * ll.N_KINDS for s in seats}
+        for s, mask in wanted:
+            fits = [i for i, k in enumerate(pool) if not mask >> k & 1] if mask else ()
+            i = fits[rng.below(len(fits))] if fits else rng.below(len(pool))
+            hands[s][pool[i]] += 1
+            pool[i] = pool[-1]
+            pool.pop()
+        rng.shuffle(pool)
+        for s in seats:
+            world.hands[s] = hands[s]
+        world.deck = pool
+
+
+def belief(window: SeatWindow) -> Callable[[Rng], State]:
+    """Worlds for ``hard``'s search: the window's determinizations with the other hands
+    re-dealt to fit what its events say of them (:class:`Slots`)."""
+    slots = Slots(window.seat)
+    slots.follow(window.events())
+
+    def sample(rng: Rng) -> State:
+        world = window.determinize(rng)
+        slots.deal(world, rng)
+        return world
+
+    return sample
