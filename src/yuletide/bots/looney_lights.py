@@ -204,7 +204,7 @@ class Slots:
         self._top = -1
         self._drawing = -1  # the seat drawing this turn, if any
         self._drawn = -1  # the seat whose next play is the card it just drew
-        self._players_dealt = 0
+        self._dealt = 0
 
     def follow(self, events: Sequence[dict[str, Any]]) -> None:
         self.read += len(events)
@@ -212,7 +212,7 @@ class Slots:
             kind = event["type"]
             if kind == "deal":
                 self.hands = {}
-                self._players_dealt = event["cards_each"]
+                self._dealt = event["cards_each"]
             elif kind == "reveal":
                 self._top = ll.KIND_ID[event["card"]]
                 if self._top < ll.BUBBLE:
@@ -229,7 +229,7 @@ class Slots:
     def _slots(self, seat: int) -> list[int] | None:
         if seat == self.seat:
             return None
-        return self.hands.setdefault(seat, [0] * self._players_dealt)
+        return self.hands.setdefault(seat, [0] * self._dealt)
 
     def _cannot_play(self) -> int:
         """The kinds a player who must draw now holds none of (and keeps none of)."""
