@@ -4,6 +4,7 @@ hand-built positions, what it remembers from the events, and that it beats rando
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -142,20 +143,26 @@ def _fits(hand: list[int], masks: list[int]) -> bool:
     return True
 
 
-def _played(seed: int, players: int, moves: int) -> Any:
-    """A game of heuristic bots (with random moves now and then), ``moves`` actions in."""
+def _game(seed: int, players: int) -> Iterator[Any]:
+    """A game of heuristic bots (a random move now and then): the state before each
+    action, until the game is over."""
     state = yuletide.new_game(GAME, players=players, seed=seed)
     bots = [HeuristicBot(s) for s in range(players)]
     rng = Rng(seed)
-    while moves > 0 or state.turn != 0 or state.step != ll.PLAY:
-        moves -= 1
-        if state.outcome.over:
-            break
+    while not state.outcome.over:
+        yield state
         (seat,) = state.to_act
         legal = state.legal_actions(seat)
         action = bots[seat].act(SeatWindow(state, seat))
         state.apply(seat, action if rng.random() < 0.7 else legal[rng.below(len(legal))])
-    return state
+
+
+def _played(seed: int, players: int, moves: int) -> Any:
+    """That game at seat 0's first turn start after ``moves`` actions."""
+    for done, state in enumerate(_game(seed, players)):
+        if done >= moves and state.turn == 0 and state.step == ll.PLAY:
+            return state
+    raise AssertionError("the game ended first")
 
 
 def _held(state: Any, seat: int) -> list[int]:
@@ -172,12 +179,7 @@ def test_the_slots_always_fit_the_true_hands(players: int) -> None:
     # games the true cards fill the slots each seat keeps for them.
     constrained = 0
     for seed in range(20):
-        state = yuletide.new_game(GAME, players=players, seed=seed)
-        bots = [HeuristicBot(s) for s in range(players)]
-        rng = Rng(seed)
-        for _ in range(400):
-            if state.outcome.over:
-                break
+        for _, state in zip(range(400), _game(seed, players), strict=False):
             for me in range(players):
                 slots = Slots(me)
                 slots.follow(SeatWindow(state, me).events())
@@ -185,10 +187,6 @@ def test_the_slots_always_fit_the_true_hands(players: int) -> None:
                 for other, masks in slots.hands.items():
                     assert _fits(_held(state, other), masks)
                     constrained += sum(1 for m in masks if m)
-            (seat,) = state.to_act
-            legal = state.legal_actions(seat)
-            action = bots[seat].act(SeatWindow(state, seat))
-            state.apply(seat, action if rng.random() < 0.7 else legal[rng.below(len(legal))])
     assert constrained > 1000  # and they do say something
 
 

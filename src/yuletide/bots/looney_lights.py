@@ -199,7 +199,6 @@ class Slots:
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.hands: dict[int, list[int]] = {}
-        self.read = 0
         self._colour = -1
         self._top = -1
         self._drawing = -1  # the seat drawing this turn, if any
@@ -207,7 +206,6 @@ class Slots:
         self._dealt = 0
 
     def follow(self, events: Sequence[dict[str, Any]]) -> None:
-        self.read += len(events)
         for event in events:
             kind = event["type"]
             if kind == "deal":
@@ -253,17 +251,14 @@ class Slots:
         seat = event["seat"]
         card = ll.KIND_ID[event["card"]]
         slots = self._slots(seat)
-        if slots is not None:
-            if self._drawn == seat:
-                pass  # the card it drew: never a slot
-            else:
-                bit = 1 << card
-                fits = [i for i, m in enumerate(slots) if not m & bit]
-                if fits:
-                    del slots[max(fits, key=lambda i: slots[i].bit_count())]
-                else:  # cannot happen by the rules; forget what is known of the hand
-                    slots[:] = [0] * (len(slots) - 1)
-            if card in (ll.PLUG, ll.BROKEN) and self._drawn != seat and self._top != ll.BROKEN:
+        if slots is not None and self._drawn != seat:  # the card it drew is never a slot
+            bit = 1 << card
+            fits = [i for i, m in enumerate(slots) if not m & bit]
+            if fits:
+                del slots[max(fits, key=lambda i: slots[i].bit_count())]
+            else:  # cannot happen by the rules; forget what is known of the hand
+                slots[:] = [0] * (len(slots) - 1)
+            if card in (ll.PLUG, ll.BROKEN):
                 slots[:] = [m | 1 << self._colour for m in slots]
         self._drawn = -1
         self._top = card
