@@ -237,7 +237,9 @@ class RedisBridge:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         with contextlib.suppress(Exception):
-            await self.pubsub.aclose()  # type: ignore[no-untyped-call]
+            # typed from redis 8.2 on, untyped before: Any serves both
+            pubsub: Any = self.pubsub
+            await pubsub.aclose()
         with contextlib.suppress(Exception):
             await self.redis.aclose()
 
