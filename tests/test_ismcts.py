@@ -351,3 +351,21 @@ def test_flat_search_grows_only_root_edges() -> None:
         for world in (state, state, state.determinize(seat, Rng(5)))
     }
     assert len(picks) == 1 and picks <= {str(a) for a in state.legal_actions(seat)}
+
+
+def test_paired_root_gives_the_prune_the_prior_choice_first() -> None:
+    """A prune that keeps one of several alike actions keeps the first given: at a paired
+    root the prior's choice is given first, so it stands for its kind; the root keeps
+    the legal order."""
+    state, seat = _decision_point("check-the-box", 2, 6)
+    legal = state.legal_actions(seat)
+    favourite = legal[-1]
+    given: list[list[Action]] = []
+
+    def first_only(s: State, mover: int, actions: list[Action]) -> list[Action]:
+        given.append(list(actions))
+        return actions[:1]
+
+    bot = IsmctsBot(3, iterations=20, prior=lambda window: favourite, prune=first_only, paired=True)
+    assert bot.act(SeatWindow(state, seat)) == favourite
+    assert given[0][0] == favourite and sorted(map(str, given[0])) == sorted(map(str, legal))

@@ -6,9 +6,20 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import yuletide
-from yuletide.bots import RandomBot, SeatWindow
-from yuletide.bots.wheres_that_bulb import HeuristicBot, choose, evaluate, known_pair, rollout
+from yuletide.bots import IsmctsBot, RandomBot, SeatWindow, level_bot
+from yuletide.bots.wheres_that_bulb import (
+    HeuristicBot,
+    LookaheadBot,
+    choose,
+    evaluate,
+    known_pair,
+    prune,
+    rollout,
+    shows_more_than_it_wins,
+)
 from yuletide.core.rng import Rng, derive_seed
 from yuletide.games.christmas_lights import wheres_that_bulb as wtb
 from yuletide.sim import play_match
@@ -89,7 +100,8 @@ def test_memory_survives_a_window_onto_another_log() -> None:
     assert bot.memory == {}
 
 
-def test_same_decision_on_a_determinized_twin_and_always_legal() -> None:
+@pytest.mark.parametrize("kind", [HeuristicBot, LookaheadBot])
+def test_same_decision_on_a_determinized_twin_and_always_legal(kind: type[HeuristicBot]) -> None:
     rng = Rng(5)
     for seed in range(3):
         state = yuletide.new_game(GAME, players=3, seed=seed)
@@ -98,7 +110,7 @@ def test_same_decision_on_a_determinized_twin_and_always_legal() -> None:
             if state.outcome.over:
                 break
             seat = state.turn
-            real, twin_bot = bots.setdefault(seat, (HeuristicBot(seat), HeuristicBot(seat)))
+            real, twin_bot = bots.setdefault(seat, (kind(seat), kind(seat)))
             mine = real.act(SeatWindow(state, seat))
             twin = twin_bot.act(SeatWindow(state.determinize(seat, rng), seat))
             assert mine == twin and mine in state.legal_actions(seat)
@@ -130,3 +142,67 @@ def test_beats_random() -> None:
         ]
         wins += me in play_match(GAME, bots, seed).outcome.winners
     assert wins >= 9
+
+
+def seen(layout: dict[str, str], players: int = 2) -> Any:
+    """A game where every card of ``layout`` has been flipped (in non-matching turns of
+    two, seats taking turns), so every seat remembers it; seat 0 then to move."""
+    state = game_with(layout, players)
+    names = list(layout)
+    assert len(names) % 2 == 0
+    for a, b in zip(names[::2], names[1::2], strict=True):
+        state.apply(state.turn, f"flip {a}")
+        state.apply(state.turn, f"flip {b}")
+    while state.turn != 0:
+        state.apply(state.turn, "flip j6")
+        state.apply(state.turn, "flip j5")
+    return state
+
+
+def test_prune_keeps_one_flip_of_each_kind_the_first_given() -> None:
+    """Unseen cards are all alike; a seen card stands for its kind; as the second card,
+    every seen card that does not match is a pass. The first given of each is kept."""
+    state = seen({"a1": "red", "b1": "blue", "c1": "red", "d1": "green"})
+    legal = state.legal_actions(0)
+    kept = [str(a) for a in prune(state, 0, legal)]
+    # one unseen (e1, the first in grid order), a1 for the reds, b1 blue, d1 green
+    assert kept == ["flip a1", "flip b1", "flip d1", "flip e1"]
+    given = [a for a in legal if str(a) == "flip h4"] + [a for a in legal if str(a) != "flip h4"]
+    assert str(prune(state, 0, given)[0]) == "flip h4"
+    state.grid[cell("e1")] = K["blue"]
+    state.apply(0, "flip e1")  # a blue, face up: b1 matches, the rest do not
+    kept = [str(a) for a in prune(state, 0, state.legal_actions(0))]
+    assert kept == ["flip a1", "flip b1", "flip f1"]  # a pass, the match, an unseen card
+
+
+def test_lookahead_passes_where_a_new_card_would_show_the_next_player_a_pair() -> None:
+    """Four colours are remembered face down (a1-d1); a pink turns up first with no
+    pink remembered. An unseen card matches it with 5 chances in the unseen cards, but
+    shows a remembered colour's partner with 20 (5 of each): the lookahead passes (a
+    remembered card), the heuristic flips a card nobody has seen."""
+    layout = {"a1": "red", "b1": "blue", "c1": "green", "d1": "yellow"}
+    state = seen(layout)
+    state.grid[cell("e1")] = K["pink"]
+    state.apply(0, "flip e1")
+    assert act(state, LookaheadBot(1)) in {f"flip {c}" for c in layout}
+    assert act(state, HeuristicBot(1)) not in {f"flip {c}" for c in layout}
+    memory = {cell(c): K[k] for c, k in layout.items()} | {cell("e1"): K["pink"]}
+    down = [c for c in range(wtb.CELLS) if c != cell("e1")]
+    assert shows_more_than_it_wins(K["pink"], down, memory)
+    # Santa remembered alone: an unseen card shows Mrs. Claus with 1 chance, matches
+    # the pink with 5; the lookahead flips a new card as the heuristic does
+    memory = {cell("a1"): K["santa"], cell("e1"): K["pink"]}
+    assert not shows_more_than_it_wins(K["pink"], down, memory)
+
+
+def test_hard_searches_from_the_lookahead() -> None:
+    """``hard``'s prior here is the lookahead (``HardPrior``); ``medium`` the heuristic."""
+    hard = level_bot("hard", GAME, 3, iterations=30)
+    assert isinstance(hard, IsmctsBot) and hard.prior is not None
+    assert isinstance(getattr(hard.prior, "__self__", None), LookaheadBot)
+    assert type(level_bot("medium", GAME, 3)) is HeuristicBot
+    state = seen({"a1": "red", "b1": "blue", "c1": "green", "d1": "yellow"})
+    state.grid[cell("e1")] = K["pink"]
+    state.apply(0, "flip e1")
+    action = hard.act(SeatWindow(state, 0))
+    assert action in state.legal_actions(0)

@@ -15,7 +15,9 @@ Names a bot can be chosen by (``make_bot``, ``check_bot``; ``yuletide simulate -
   - ``hard`` is :class:`IsmctsBot` with the module's ``rollout`` and ``evaluate`` (and
     the game's tuning in :data:`HARD_SETTINGS`) at the default budget
     (:data:`~yuletide.bots.ismcts.DEFAULT_ITERATIONS` iterations, at most
-    :data:`~yuletide.bots.ismcts.DEFAULT_SECONDS` seconds a move);
+    :data:`~yuletide.bots.ismcts.DEFAULT_SECONDS` seconds a move), the heuristic as its
+    prior, or the module's ``HardPrior`` class where it has one (a heuristic with a
+    lookahead the search's sampling cannot resolve at its budget: Where's That Bulb?);
 
   a level made without a game (``make_bot("hard", 7)``: the server and the match runner
   do so) finds its game in the first window it is given;
@@ -158,7 +160,9 @@ def level_bot(level: str, game_id: str, seed: int, *, iterations: int | None = N
         rollout=rollout,
         evaluate=None if evaluate is None else per_seat(evaluate),
         depth=settings.pop("depth", DEFAULT_DEPTH),
-        prior=module.HeuristicBot(derive_seed(seed, 0x9E1)).act if with_prior else None,
+        prior=getattr(module, "HardPrior", module.HeuristicBot)(derive_seed(seed, 0x9E1)).act
+        if with_prior
+        else None,
         opponents="rollout" if rollout is not None else "tree",
         prune=getattr(module, "prune", None),
         paired=settings.pop("paired", True),

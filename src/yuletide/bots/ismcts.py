@@ -87,7 +87,9 @@ Rollout policy
   (:func:`random_rollout`). A game's heuristic plugs in the same way (the ``hard``
   level); ``evaluate`` scores a cut rollout (:func:`per_seat` adapts a heuristic's
   ``evaluate(state, seat)``), ``prune`` drops actions not worth searching from the tree
-  (Christmas Lights' marks and moves).
+  (Christmas Lights' marks and moves), or keeps one of several that the seat cannot tell
+  apart (Where's That Bulb?'s unseen cards): given the actions in order, it keeps the
+  first of each kind, and at a paired root the prior's choice is given first.
 
 Open loop (``opponents="rollout"``)
   The other seats move by the rollout policy in the tree too, so the tree holds only
@@ -401,9 +403,13 @@ class IsmctsBot:
         if self.paired:
             searched = actions
             if self.prune is not None:
-                searched = self.prune(probe, seat, list(actions))
-                if favourite is not None and favourite_text not in {str(a) for a in searched}:
-                    searched = [*searched, favourite]
+                # The prior's choice first: a prune that keeps one action of several alike
+                # keeps the first given, so the prior's stands for its kind.
+                given = sorted(actions, key=lambda a: str(a) != favourite_text)
+                kept = {str(a) for a in self.prune(probe, seat, given)}
+                if favourite_text is not None:
+                    kept.add(favourite_text)
+                searched = [a for a in actions if str(a) in kept]
             root_options = tuple(((seat, str(a)), a) for a in searched)
             if can_wait:
                 root_options += (((seat, WAIT), None),)
