@@ -1,0 +1,207 @@
+"""Small, repeated losses of a heuristic, measured without search.
+
+    python bench/heuristic_edges.py wtb-lookahead PLAYERS GAMES   # LookaheadBot vs medium
+    python bench/heuristic_edges.py wtb-decision GAMES PLAYOUTS   # one pass, valued
+    python bench/heuristic_edges.py ctb-weights PLAYERS GAMES SET CARDS [REVEAL]
+
+wtb-lookahead
+    Where's That Bulb?: `hard`'s prior (``LookaheadBot``: pass rather than show the next
+    player a pair) against the plain heuristic (`medium`), each seat by its window, in
+    every rotation of the two bots sitting alternately; win rates of their seats.
+wtb-decision
+    Where's That Bulb?: at each decision where the plain heuristic would turn a new
+    second card and the lookahead would pass (every third of them, in heuristic games at
+    2 players), both moves played on to the end by the heuristic for every seat, in the
+    same sampled worlds (the seat's own determinizations, paired); the mean difference
+    in wins (pass less new card) and its standard error. What one decision is worth, and
+    how many playouts a search would need to see it.
+ctb-weights
+    Check the Box: the heuristic with other weights (a completed set, cards without a
+    set, and a cost for what a failed ask shows: that the asker holds the kind) against
+    the heuristic itself, in heuristic-only games.
+
+The JSON of each run is printed (docs/bots.md quotes them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections.abc import Sequence
+from typing import Any, cast
+
+from yuletide.bots import SeatWindow
+from yuletide.bots import check_the_box as ctb_bot
+from yuletide.bots import wheres_that_bulb as wtb_bot
+from yuletide.core.registry import new_game
+from yuletide.core.rng import Rng, derive_seed
+from yuletide.core.state import Action, State
+from yuletide.games.christmas_lights import check_the_box as ctb
+from yuletide.games.christmas_lights import wheres_that_bulb as wtb
+from yuletide.sim import play_match
+
+
+def _share(winners: Sequence[int], seats: set[int]) -> float:
+    return sum(1.0 / len(winners) for s in winners if s in seats)
+
+
+def wtb_lookahead(players: int, games: int) -> dict[str, Any]:
+    """LookaheadBot against HeuristicBot, seated alternately, both rotations a deal."""
+    mine = theirs = 0.0
+    for i in range(games // 2):
+        seed = derive_seed(0x3B1, i)
+        for rotation in (0, 1):
+            ahead = {s for s in range(players) if s % 2 == rotation}
+            bots: list[Any] = [
+                wtb_bot.LookaheadBot(derive_seed(seed, s))
+                if s in ahead
+                else wtb_bot.HeuristicBot(derive_seed(seed, s))
+                for s in range(players)
+            ]
+            winners = play_match("wheres-that-bulb", bots, seed).outcome.winners
+            mine += _share(winners, ahead)
+            theirs += _share(winners, set(range(players)) - ahead)
+    seats = (games // 2) * players  # each bot's seats over both rotations
+    return {"players": players, "games": 2 * (games // 2), "lookahead": mine / seats,
+            "medium": theirs / seats}  # fmt: skip
+
+
+def _play_out(world: wtb.WheresThatBulb, rng: Rng) -> tuple[int, ...]:
+    while not world.outcome.over:
+        seat = world.turn
+        world.apply_unchecked(seat, wtb_bot.rollout(world, seat, rng))
+    return world.outcome.winners
+
+
+def wtb_decision(games: int, playouts: int) -> dict[str, Any]:
+    """Every third decision (seat 0, heuristic games at 2 players) where the heuristic
+    turns a new second card and the lookahead passes: pass against the new card, paired."""
+    rows = []
+    for game in range(games):
+        state = cast(wtb.WheresThatBulb, new_game("wheres-that-bulb", players=2, seed=game))
+        plain, ahead = wtb_bot.HeuristicBot(1), wtb_bot.LookaheadBot(1)
+        rng = Rng(game)
+        found = 0
+        while not state.outcome.over:
+            seat = state.turn
+            if seat == 0 and state.first >= 0:
+                window = SeatWindow(state, 0)
+                new, passed = plain.act(window), ahead.act(window)
+                if new != passed:
+                    found += 1
+                    if found % 3 == 1:
+                        rows.append(
+                            _paired(window, passed, new, playouts, derive_seed(game, found))
+                        )
+            state.apply_unchecked(seat, wtb_bot.rollout(state, seat, rng))
+    return {"games": games, "playouts": playouts, "decisions": rows}
+
+
+def _paired(window: SeatWindow, a: Action, b: Action, playouts: int, seed: int) -> dict[str, float]:
+    """The mean and standard error of (a's win - b's win) over paired worlds."""
+    diffs = []
+    for j in range(playouts):
+        result = []
+        for action in (a, b):
+            world_rng = Rng(derive_seed(seed, j))
+            world = cast(wtb.WheresThatBulb, window.determinize(world_rng))
+            world.apply_unchecked(window.seat, action)
+            result.append(_share(_play_out(world, world_rng), {window.seat}))
+        diffs.append(result[0] - result[1])
+    mean = sum(diffs) / playouts
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, playouts - 1))
+    return {"mean": mean, "error": spread / math.sqrt(playouts)}
+
+
+def _ctb_policy(set_value: float, cards_value: float, reveal: float) -> Any:
+    """Check the Box's heuristic with other weights, for heuristic-only games: its
+    worth of an ask (``best_ask``'s, from the world's public ranges and the seat's own
+    hand), less ``reveal`` times the chance the ask fails when the seat holds a pair of
+    the kind (a failed ask shows the table that the asker holds it)."""
+
+    def policy(state: State, seat: int, rng: Rng) -> Action:
+        world = cast(ctb.CheckTheBox, state)
+        legal = world.legal_actions(seat)
+        if len(legal) == 1 or ctb_bot.DRAW_TWO in legal:
+            return ctb_bot.rollout(state, seat, rng)
+        n, k_all = world.players, ctb.N_KINDS
+        mine = world.hands[seat]
+        lo = [world.lo[t * k_all : (t + 1) * k_all] for t in range(n)]
+        laid = [0] * k_all
+        for sets in world.sets:
+            for k in sets:
+                laid[k] += 1
+        others = [t for t in range(n) if t != seat]
+        free = {t: max(0, world.sizes[t] - sum(lo[t])) for t in others}
+        unaccounted = sum(free.values()) + len(world.pile)
+
+        def worth(ask: ctb.Ask) -> float:
+            t, k = ask.target, ask.kind
+            high = min(world.hi[t * k_all + k], lo[t][k] + free[t])
+            loose = max(0, ctb.COUNTS[k] - 3 * laid[k] - mine[k] - sum(lo[o][k] for o in others))
+            one, two = ctb_bot._chances(lo[t][k], high, free[t], loose, unaccounted)
+            got_set = one if mine[k] >= 2 else two
+            value = set_value * got_set + cards_value * (one - got_set)
+            value -= reveal * (1.0 - one) * (mine[k] >= 2)
+            return (0.9 * value if k == ctb.PLUG else value) + 0.001 * world.sizes[t]
+
+        asks = [a for a in legal if isinstance(a, ctb.Ask)]
+        return max(asks, key=worth)  # the first of the best, as best_ask
+
+    return policy
+
+
+def ctb_weights(
+    players: int, games: int, set_value: float, cards_value: float, reveal: float
+) -> dict[str, Any]:
+    """The reweighted heuristic against the heuristic, alternate seats, both rotations."""
+    variant = _ctb_policy(set_value, cards_value, reveal)
+    mine = theirs = 0.0
+    for i in range(games // 2):
+        seed = derive_seed(0xC7B, i)
+        for rotation in (0, 1):
+            ahead = {s for s in range(players) if s % 2 == rotation}
+            state = new_game("check-the-box", players=players, seed=seed)
+            rng = Rng(seed)
+            while not state.outcome.over:
+                seat = min(state.to_act)
+                policy = variant if seat in ahead else ctb_bot.rollout
+                state.apply_unchecked(seat, policy(state, seat, rng))
+            winners = state.outcome.winners
+            mine += _share(winners, ahead)
+            theirs += _share(winners, set(range(players)) - ahead)
+    seats = (games // 2) * players
+    return {"players": players, "games": 2 * (games // 2), "set": set_value,
+            "cards": cards_value, "reveal": reveal, "variant": mine / seats,
+            "medium": theirs / seats}  # fmt: skip
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    one = sub.add_parser("wtb-lookahead")
+    one.add_argument("players", type=int)
+    one.add_argument("games", type=int)
+    two = sub.add_parser("wtb-decision")
+    two.add_argument("games", type=int)
+    two.add_argument("playouts", type=int)
+    three = sub.add_parser("ctb-weights")
+    three.add_argument("players", type=int)
+    three.add_argument("games", type=int)
+    three.add_argument("set", type=float)
+    three.add_argument("cards", type=float)
+    three.add_argument("reveal", type=float, nargs="?", default=0.0)
+    args = parser.parse_args(argv)
+    if args.what == "wtb-lookahead":
+        result = wtb_lookahead(args.players, args.games)
+    elif args.what == "wtb-decision":
+        result = wtb_decision(args.games, args.playouts)
+    else:
+        result = ctb_weights(args.players, args.games, args.set, args.cards, args.reveal)
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
