@@ -10,8 +10,16 @@ from typing import Any
 import pytest
 
 import yuletide
-from yuletide.bots import RandomBot, SeatWindow
-from yuletide.bots.looney_lights import HeuristicBot, Slots, belief, evaluate, rollout
+from yuletide.bots import IsmctsBot, RandomBot, SeatWindow, level_bot
+from yuletide.bots.looney_lights import (
+    HeuristicBot,
+    LookaheadBot,
+    Slots,
+    belief,
+    cannot_answer,
+    evaluate,
+    rollout,
+)
 from yuletide.core.rng import Rng, derive_seed
 from yuletide.games.christmas_lights import looney_lights as ll
 from yuletide.sim import play_match
@@ -227,3 +235,83 @@ def test_belief_worlds_fit_the_slots_and_carry_nothing_of_the_truth() -> None:
     twin = SeatWindow(state.determinize(0, Rng(99)), 0)
     for i in range(5):
         assert belief(twin)(Rng(i)).to_json() == sample(Rng(i)).to_json()
+
+
+# ------------------------------------------------------------------ hard's prior
+
+
+def test_cannot_answer_counts_what_could_be_played() -> None:
+    unseen = [0] * ll.N_KINDS
+    unseen[ll.RED] = unseen[ll.GREEN] = 5
+    # One unknown card from 5 red and 5 green: on red it answers half the time.
+    assert cannot_answer(unseen, [0], ll.RED, plug=False) == pytest.approx(0.5)
+    # A card known not to be red (it drew on red) never answers red.
+    assert cannot_answer(unseen, [1 << ll.RED], ll.RED, plug=False) == 1.0
+    unseen[ll.PLUG] = 10
+    assert cannot_answer(unseen, [0], ll.GREEN, plug=True) == pytest.approx(0.75)
+    assert cannot_answer(unseen, [0], ll.GREEN, plug=False) == pytest.approx(0.25)
+    unseen[ll.PLUG], unseen[ll.BROKEN] = 0, 10
+    # A lone Broken Bulb cannot be played (nothing to follow it); with another card it can.
+    assert cannot_answer(unseen, [0], ll.GREEN, plug=False) == pytest.approx(0.75)
+    assert cannot_answer(unseen, [0, 0], ll.GREEN, plug=False) < 0.75**2
+
+
+def test_names_the_held_colour_the_next_player_is_likeliest_to_lack() -> None:
+    """Five yellows are in the discard pile and seat 0 holds the sixth: the next player
+    can hardly hold one, so the lookahead names yellow where the heuristic names green,
+    the colour it holds most of; never pink, which it does not hold."""
+    state = position(["bubble green green yellow", "red blue"], top="red")
+    state.discard = [ll.YELLOW] * 5 + [ll.RED]
+    assert decide(state) == "play bubble green"
+    assert decide(state, LookaheadBot(1)) == "play bubble yellow"
+
+
+def test_follows_a_broken_bulb_with_the_colour_the_next_player_lacks() -> None:
+    state = position(["broken green green yellow", "red blue"], top="red")
+    state.discard = [ll.YELLOW] * 5 + [ll.RED]
+    state.apply(0, "play broken")
+    assert decide(state) == "play green"
+    assert decide(state, LookaheadBot(1)) == "play yellow"
+
+
+def test_plays_a_plug_when_the_next_player_cannot_answer_it() -> None:
+    """Seat 1 drew on blue (so holds no blue, Bubble Bulb or Plug) and played the blue
+    it drew. With a Plug on blue it can answer nothing (no Plug or Broken Bulb goes on a
+    Plug): the lookahead keeps blue with the Plug; the heuristic plays its Broken Bulb."""
+    state = position(["plug broken green", "red yellow"], top="blue")
+    state.turn = 1
+    state.deck.append(ll.BLUE)
+    state.apply(1, "draw")
+    state.apply(1, "play blue")
+    assert state.turn == 0
+    assert decide(state) == "play broken"
+    assert decide(state, LookaheadBot(1)) == "play plug"
+
+
+def test_lookahead_same_decision_on_a_determinized_twin_and_always_legal() -> None:
+    rng = Rng(7)
+    for players in (2, 4):
+        for seed in range(5):
+            state = yuletide.new_game(GAME, players=players, seed=seed)
+            bot, window = LookaheadBot(2), SeatWindow(state, 0)
+            for step in range(120):
+                if state.outcome.over:
+                    break
+                seat = state.turn
+                mine = LookaheadBot(2).act(SeatWindow(state, seat))
+                twin = LookaheadBot(2).act(SeatWindow(state.determinize(seat, rng), seat))
+                assert mine == twin and mine in state.legal_actions(seat)
+                if seat == 0:  # a bot that followed the whole game decides alike
+                    assert bot.act(window) == mine
+                legal = state.legal_actions(seat)
+                state.apply(seat, legal[rng.below(len(legal))] if step % 3 == 2 else mine)
+
+
+def test_hard_searches_from_the_lookahead() -> None:
+    """``hard``'s prior here is the lookahead (``HardPrior``); ``medium`` the heuristic."""
+    hard = level_bot("hard", GAME, 3, iterations=30)
+    assert isinstance(hard, IsmctsBot) and hard.prior is not None
+    assert isinstance(getattr(hard.prior, "__self__", None), LookaheadBot)
+    assert type(level_bot("medium", GAME, 3)) is HeuristicBot
+    state = position(["plug broken green", "red yellow"], top="blue")
+    assert hard.act(SeatWindow(state, 0)) in state.legal_actions(0)
