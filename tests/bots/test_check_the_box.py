@@ -1,6 +1,7 @@
 """The Check the Box heuristic (yuletide.bots.check_the_box): it asks for the kinds the
 public record says others hold, prefers asks that complete a set, takes the Present
-bonus, decides from its window only and beats random."""
+bonus, decides from its window only and beats random; and `hard`'s prior, which also
+weighs what an ask shows the players after it."""
 
 from __future__ import annotations
 
@@ -9,8 +10,15 @@ from typing import Any
 import pytest
 
 import yuletide
-from yuletide.bots import RandomBot, SeatWindow
-from yuletide.bots.check_the_box import HeuristicBot, _at_least, evaluate, rollout
+from yuletide.bots import RandomBot, SeatWindow, level_bot
+from yuletide.bots.check_the_box import (
+    HeuristicBot,
+    LookaheadBot,
+    _at_least,
+    evaluate,
+    rollout,
+    shown_cost,
+)
 from yuletide.core.rng import Rng, derive_seed
 from yuletide.games.christmas_lights import check_the_box as ctb
 from yuletide.sim import play_match
@@ -126,3 +134,50 @@ def test_beats_random(players: int, games: int, at_least: float) -> None:
         ]
         wins += me in play_match(GAME, bots, seed).outcome.winners
     assert wins / games >= at_least
+
+
+def test_lookahead_asks_the_next_player_rather_than_show_them_a_pair() -> None:
+    """Seat 3 is known to hold a red: the heuristic takes it, and then holds two reds
+    the whole table knows of, with seat 1 (the next player, who may hold a red) to
+    move. The lookahead asks seat 1 instead, who cannot take what it shows: after the
+    ask seat 1 holds no green either way."""
+    state = position(
+        [
+            "red green",
+            "blue blue yellow pink purple",
+            "plug broken bubble bubble",
+            "red yellow yellow purple",
+        ],
+        {(3, "red"): (1, 2)},
+    )
+    assert decide(state) == "ask 3 red"
+    assert str(LookaheadBot(1).act(SeatWindow(state, 0))) == "ask 1 green"
+
+
+def test_shown_cost() -> None:
+    assert shown_cost(2, 0.0, 0.0) == 0.0
+    assert shown_cost(2, 0.5, 0.1) > shown_cost(1, 0.5, 0.1) > 0.0  # a pair completes
+    assert shown_cost(3, 1.0, 1.0) == 0.0
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_lookahead_same_decision_on_a_determinized_twin_and_always_legal(players: int) -> None:
+    rng = Rng(6)
+    for seed in range(4):
+        state = yuletide.new_game(GAME, players=players, seed=seed)
+        for _ in range(60):
+            if state.outcome.over:
+                break
+            seat = min(state.to_act)
+            mine = LookaheadBot(2).act(SeatWindow(state, seat))
+            twin = LookaheadBot(2).act(SeatWindow(state.determinize(seat, rng), seat))
+            assert mine == twin and mine in state.legal_actions(seat)
+            if players == 2:  # the asked player is the only other: the heuristic's move
+                assert mine == HeuristicBot(2).act(SeatWindow(state, seat))
+            state.apply(seat, mine)
+
+
+def test_hard_searches_from_the_lookahead() -> None:
+    hard: Any = level_bot("hard", GAME, 3, iterations=30)
+    assert isinstance(getattr(hard.prior, "__self__", None), LookaheadBot)
+    assert type(level_bot("medium", GAME, 3)) is HeuristicBot
