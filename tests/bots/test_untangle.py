@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 import yuletide
-from yuletide.bots import RandomBot, SeatWindow
+from yuletide.bots import IsmctsBot, RandomBot, SeatWindow, level_bot
 from yuletide.bots import untangle as bot_module
-from yuletide.bots.untangle import HeuristicBot, evaluate, rollout
+from yuletide.bots.untangle import HeuristicBot, LookaheadBot, evaluate, rollout
 from yuletide.core.rng import Rng, derive_seed
 from yuletide.games.christmas_lights import untangle as ut
 from yuletide.sim import play_match
@@ -127,3 +127,72 @@ def test_beats_random(players: int, games: int) -> None:
         ]
         wins += me in play_match(GAME, bots, seed).outcome.winners
     assert wins >= games - 1
+
+
+def test_in_reach_sees_what_one_swap_and_one_card_complete() -> None:
+    """P08 is blue green red purple pink. One swap shows it (no card needed); with its
+    last card covered, a pink (or a Bubble Bulb) on top does; with a stray card in it,
+    a Broken Bulb cutting the stray out does."""
+    swap = kinds("blue red green purple pink yellow yellow yellow yellow yellow")
+    assert bot_module.in_reach(swap, {P08}) == {P08: {bot_module.NO_CARD}}
+    card = kinds("blue green red purple yellow yellow yellow yellow yellow yellow")
+    assert ut.KIND_NAME.index("pink") in bot_module.in_reach(card, {P08})[P08]
+    cut = kinds("blue green red yellow purple pink yellow yellow yellow yellow")
+    assert ut.BROKEN in bot_module.in_reach(cut, {P08})[P08]
+    assert bot_module.in_reach(swap, {P01}) == {}
+
+
+def test_lookahead_same_decision_on_a_determinized_twin() -> None:
+    rng = Rng(3)
+    for seed, players in ((0, 2), (1, 4)):
+        state = yuletide.new_game(GAME, players=players, seed=seed)
+        for _ in range(60):
+            if state.outcome.over:
+                break
+            seat = state.turn
+            mine = LookaheadBot(2).act(SeatWindow(state, seat))
+            twin = LookaheadBot(2).act(SeatWindow(state.determinize(seat, rng), seat))
+            assert mine == twin and mine in state.legal_actions(seat)
+            state.apply(seat, mine)
+
+
+def test_hard_searches_from_the_lookahead() -> None:
+    """``hard``'s prior here is the lookahead (``HardPrior``); ``medium`` the heuristic."""
+    hard = level_bot("hard", GAME, 3, iterations=30)
+    assert isinstance(hard, IsmctsBot) and hard.prior is not None
+    assert isinstance(getattr(hard.prior, "__self__", None), LookaheadBot)
+    assert type(level_bot("medium", GAME, 3)) is HeuristicBot
+    state = turn_of("red pink blue green purple purple purple bubble red red", "yellow pink")
+    assert hard.act(SeatWindow(state, 0)) in state.legal_actions(0)
+
+
+def test_lookahead_keeps_a_bubble_bulb_out_of_the_knot_it_leaves() -> None:
+    """The heuristic's best turn puts its Bubble Bulb in the knot (closest to its own
+    patterns), but a Bubble Bulb is wild for every pattern: that knot leaves 12 open
+    patterns within one swap and one card of the next player (a completion with a
+    chance of 0.88). The lookahead plays its red instead, a little further from its own
+    patterns, and leaves 2 (0.28)."""
+    knot, hand = (
+        "yellow purple green red green yellow pink blue yellow blue",
+        "blue red bubble blue",
+    )
+    plain = turn_of(knot, hand)
+    assert play_turn(plain) == ["swap 4 5", "play bubble", "on 4"]
+    state = turn_of(knot, hand)
+    window = SeatWindow(state, 0)
+    nxt = bot_module.NextPlayer(window.view(), bot_module.Seen(window.view()))
+    bot = LookaheadBot(1)
+    moves = []
+    while state.turn == 0 and state.turns == 0:
+        action = bot.act(window)
+        moves.append(str(action))
+        state.apply(0, action)
+    assert moves == ["swap 9 10", "play red", "on 5"]
+    gifts = [nxt.gift(plain.knot[:10]), nxt.gift(state.knot[:10])]
+    assert gifts == [pytest.approx(0.877, abs=0.001), pytest.approx(0.278, abs=0.001)]
+
+
+def test_lookahead_with_an_empty_hand_swaps_as_the_heuristic() -> None:
+    state = turn_of("red pink blue green purple purple purple bubble red red", "")
+    window = SeatWindow(state, 0)
+    assert LookaheadBot(1).act(window) == HeuristicBot(1).act(window)
