@@ -9,7 +9,7 @@ from typing import Any, cast
 import pytest
 
 import yuletide
-from yuletide.bots import RandomBot, SeatWindow
+from yuletide.bots import RandomBot, SeatWindow, level_bot
 from yuletide.bots import twinkling_lights as twinkling
 from yuletide.bots.twinkling_lights import HeuristicBot, evaluate, rollout
 from yuletide.core.rng import Rng, derive_seed
@@ -244,3 +244,101 @@ def test_fast_rollout_and_evaluate_decide_only_from_what_the_seat_knows() -> Non
             assert evaluate(world, seat) == evaluate(state, seat)
             if seat == state.turn:
                 assert rollout(world, seat, Rng(seat)) == rollout(state, seat, Rng(seat))
+
+
+# ------------------------------------------------------- hard's prior: the lookahead
+
+
+def test_lookahead_is_legal_and_decides_the_same_on_a_determinized_twin() -> None:
+    """It reads only its window: in a world determinized for its seat (other cards,
+    the stack's order) it makes the same move, and that move is legal."""
+    rng = Rng(5)
+    for players, seed in ((2, 0), (3, 1), (4, 2)):
+        state = new_game(players, seed)
+        for _ in range(60):
+            if state.outcome.over:
+                break
+            seat = state.turn
+            mine = twinkling.LookaheadBot(2).act(SeatWindow(state, seat))
+            twin = twinkling.LookaheadBot(2).act(SeatWindow(state.determinize(seat, rng), seat))
+            assert mine == twin and mine in state.legal_actions(seat)
+            state.apply(seat, mine)
+
+
+def test_what_every_seat_knows_of_the_next_player() -> None:
+    """At the start of a 2-player game the next player holds 2 of the 8 red cards the
+    seat cannot see and 1 of the 3 green ones; 32 Light tiles are out of its sight (35
+    less the two on the table and the one in its hand). A scored card is out of play."""
+    state = new_game(2, 3)
+    view = state.view(0)
+    chances = twinkling.holding_chances(view, 1)
+    assert sorted(set(chances.values())) == [0.25, pytest.approx(1 / 3)]
+    assert len(chances) == 11 and not set(chances) & set(state.hand(0))
+    assert len(twinkling.unseen_tiles(view)) == 32
+    theirs = state.hand(1)[0]
+    state.scored[theirs] = 1
+    assert theirs not in twinkling.holding_chances(state.view(0), 1)
+
+
+def small_position(drawn: int) -> tl.TwinklingLights:
+    """A 2-player game on two tiles, TL-T01 and TL-T02; seat 0 holds TL-3-01 (green
+    red blue), TL-3-02 (green red yellow) and TL-4-01 (green blue yellow purple) and has
+    drawn ``drawn``; seat 1 holds TL-3-03, TL-3-04 and TL-4-02."""
+    state = new_game(2, 1)
+    state.placed = [0, 0, 0, 0, 1, 0, 1, 0]
+    state.stack = [t for t in range(tl.N_TILES) if t not in (0, 1, drawn)]
+    state.drawn = drawn
+    state.owner = [-1] * tl.N_CARDS
+    for card, seat in (("tl-3-01", 0), ("tl-3-02", 0), ("tl-4-01", 0)):
+        state.owner[tl.CARD_ID[card]] = seat
+    for card in ("tl-3-03", "tl-3-04", "tl-4-02"):
+        state.owner[tl.CARD_ID[card]] = 1
+    return state
+
+
+def placement(bot: HeuristicBot, state: tl.TwinklingLights) -> tuple[list[str], Any]:
+    """The bot's three steps (column, row, rotation) and the board they make."""
+    state = state.clone()
+    window = SeatWindow(state, 0)
+    steps = []
+    while state.step != tl.SCORE:
+        action = bot.act(window)
+        steps.append(str(action))
+        state.apply(0, action)
+    return steps, state.board()
+
+
+def test_lookahead_does_not_lay_open_a_card_the_next_player_may_hold() -> None:
+    """With TL-T15 in hand, the heuristic lays it south of TL-T02, where a strand then
+    shows yellow green blue: its green blue is the start of the seat's TL-4-01 at an
+    open end, but read the other way it is blue green yellow, TL-3-07, which the next
+    player holds one time in four and would score for free. The lookahead lays it west
+    of TL-T01 instead: a little less worth to its own cards, far less given away."""
+    state = small_position(14)
+    plain, plain_board = placement(HeuristicBot(1), state)
+    ahead, ahead_board = placement(twinkling.LookaheadBot(1), state)
+    assert plain == ["column 1", "row -1", "rotate 0"]
+    assert ahead == ["column -1", "row 0", "rotate 0"]
+    blue_green_yellow = tl.PATTERNS[tl.CARD_ID["tl-3-07"]].lights
+    assert plain_board.shows(blue_green_yellow) and not ahead_board.shows(blue_green_yellow)
+    view = state.view(0)
+    tiles = twinkling.unseen_tiles(view)
+    chances = twinkling.holding_chances(view, 1)
+
+    def given(board: Any) -> float:
+        ends = twinkling.open_ends(board, board.strands())
+        return sum(
+            p * twinkling.opens(board, ends, tl.PATTERNS[c].lights, tiles)
+            for c, p in chances.items()
+        )
+
+    mine = [tl.PATTERNS[c].lights for c in state.hand(0)]
+    assert twinkling.worth(plain_board, mine) > twinkling.worth(ahead_board, mine)
+    assert given(plain_board) > given(ahead_board) + 0.3
+
+
+def test_hard_uses_the_lookahead_as_its_prior() -> None:
+    """``hard``'s prior here is the lookahead (``HardPrior``); ``medium`` the heuristic."""
+    hard = level_bot("hard", GAME, 3, iterations=30)
+    assert isinstance(getattr(hard.prior, "__self__", None), twinkling.LookaheadBot)
+    assert type(level_bot("medium", GAME, 3)) is HeuristicBot
