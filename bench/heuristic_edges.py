@@ -1,13 +1,17 @@
 """Small, repeated losses of a heuristic, measured without search.
 
-    python bench/heuristic_edges.py wtb-lookahead PLAYERS GAMES   # LookaheadBot vs medium
+    python bench/heuristic_edges.py lookahead GAME PLAYERS GAMES [alone]   # vs medium
     python bench/heuristic_edges.py wtb-decision GAMES PLAYOUTS   # one pass, valued
     python bench/heuristic_edges.py ctb-weights PLAYERS GAMES SET CARDS [REVEAL]
+    python bench/heuristic_edges.py ctb-ceiling PLAYERS GAMES [all]
 
-wtb-lookahead
-    Where's That Bulb?: `hard`'s prior (``LookaheadBot``: pass rather than show the next
-    player a pair) against the plain heuristic (`medium`), each seat by its window, in
-    every rotation of the two bots sitting alternately; win rates of their seats.
+lookahead
+    A game's `hard` prior (its module's ``HardPrior``, a ``LookaheadBot``: the heuristic
+    also weighing what its move hands the next player) against the plain heuristic
+    (`medium`), each seat by its window, in every rotation of the two bots sitting
+    alternately (or, with ``alone``, one LookaheadBot among heuristics, in every seat);
+    win rates of their seats. The five games with one: wheres-that-bulb, looney-lights,
+    check-the-box, untangle, twinkling-lights (each with deals of its own).
 wtb-decision
     Where's That Bulb?: at each decision where the plain heuristic would turn a new
     second card and the lookahead would pass (every third of them, in heuristic games at
@@ -19,6 +23,12 @@ ctb-weights
     Check the Box: the heuristic with other weights (a completed set, cards without a
     set, and a cost for what a failed ask shows: that the asker holds the kind) against
     the heuristic itself, in heuristic-only games.
+ctb-ceiling
+    Check the Box: the heuristic told the other hands as they truly are, except the
+    cards each drew since its own last ask (or, with ``all``, told everything), against
+    the plain heuristic. The first is more than any reading of the others' asks could
+    ever tell: what such a reading is worth at most. An instrument that reads the truth
+    (as bench/why_level.py's oracle does), never a bot.
 
 The JSON of each run is printed (docs/bots.md quotes them).
 """
@@ -31,7 +41,7 @@ import math
 from collections.abc import Sequence
 from typing import Any, cast
 
-from yuletide.bots import SeatWindow
+from yuletide.bots import SeatWindow, heuristic_module
 from yuletide.bots import check_the_box as ctb_bot
 from yuletide.bots import wheres_that_bulb as wtb_bot
 from yuletide.core.registry import new_game
@@ -46,25 +56,48 @@ def _share(winners: Sequence[int], seats: set[int]) -> float:
     return sum(1.0 / len(winners) for s in winners if s in seats)
 
 
-def wtb_lookahead(players: int, games: int) -> dict[str, Any]:
-    """LookaheadBot against HeuristicBot, seated alternately, both rotations a deal."""
+#: Each game's deals for ``lookahead`` (the figures in docs/bots.md were made with them).
+DEALS = {
+    "wheres-that-bulb": 0x3B1,
+    "check-the-box": 0xC7B,
+    "looney-lights": 0x1A1,
+    "untangle": 0x47A,
+    "twinkling-lights": 0x71,
+}
+
+
+def lookahead(game: str, players: int, games: int, alone: bool = False) -> dict[str, Any]:
+    """The game's ``HardPrior`` against its ``HeuristicBot``, seated alternately, both
+    rotations a deal; or ``alone``: one prior among heuristics, in each seat of a deal in
+    turn. Each bot's wins per seat it held."""
+    module = heuristic_module(game)
+    if module is None or not hasattr(module, "HardPrior"):
+        raise SystemExit(f"{game} has no lookahead prior; those that do: {', '.join(DEALS)}")
     mine = theirs = 0.0
-    for i in range(games // 2):
-        seed = derive_seed(0x3B1, i)
-        for rotation in (0, 1):
-            ahead = {s for s in range(players) if s % 2 == rotation}
+    mine_seats = their_seats = played = 0
+    rotations = players if alone else 2
+    for i in range(games // rotations):
+        seed = derive_seed(DEALS[game], i)
+        for rotation in range(rotations):
+            ahead = {rotation} if alone else {s for s in range(players) if s % 2 == rotation}
             bots: list[Any] = [
-                wtb_bot.LookaheadBot(derive_seed(seed, s))
-                if s in ahead
-                else wtb_bot.HeuristicBot(derive_seed(seed, s))
+                (module.HardPrior if s in ahead else module.HeuristicBot)(derive_seed(seed, s))
                 for s in range(players)
             ]
-            winners = play_match("wheres-that-bulb", bots, seed).outcome.winners
+            winners = play_match(game, bots, seed).outcome.winners
             mine += _share(winners, ahead)
             theirs += _share(winners, set(range(players)) - ahead)
-    seats = (games // 2) * players  # each bot's seats over both rotations
-    return {"players": players, "games": 2 * (games // 2), "lookahead": mine / seats,
-            "medium": theirs / seats}  # fmt: skip
+            mine_seats += len(ahead)
+            their_seats += players - len(ahead)
+            played += 1
+    return {
+        "game": game,
+        "players": players,
+        "games": played,
+        "seating": "alone" if alone else "alternate",
+        "lookahead": mine / max(1, mine_seats),
+        "medium": theirs / max(1, their_seats),
+    }
 
 
 def _play_out(world: wtb.WheresThatBulb, rng: Rng) -> tuple[int, ...]:
@@ -177,26 +210,94 @@ def ctb_weights(
             "medium": theirs / seats}  # fmt: skip
 
 
+def ctb_ceiling(players: int, games: int, everything: bool = False) -> dict[str, Any]:
+    """The heuristic told the other hands (less each one's draws since its last ask,
+    unless ``everything``) against the heuristic, seated alternately, both rotations."""
+    mine = theirs = 0.0
+    for i in range(games // 2):
+        seed = derive_seed(0xCE1, i)
+        for rotation in (0, 1):
+            ahead = {s for s in range(players) if s % 2 == rotation}
+            state = cast(ctb.CheckTheBox, new_game("check-the-box", players=players, seed=seed))
+            rng = Rng(seed)
+            recent: list[list[int]] = [[] for _ in range(players)]
+            while not state.outcome.over:
+                seat = min(state.to_act)
+                if seat in ahead:
+                    action = _told(state, seat, [] if everything else recent)
+                else:
+                    action = ctb_bot.rollout(state, seat, rng)
+                if isinstance(action, ctb.Ask):
+                    recent[seat] = []
+                start = len(state.log)
+                state.apply_unchecked(seat, action)
+                for entry in state.log[start:]:
+                    if entry[0] == "draw":
+                        recent[entry[1]].append(entry[2])
+            winners = state.outcome.winners
+            mine += _share(winners, ahead)
+            theirs += _share(winners, set(range(players)) - ahead)
+    seats = (games // 2) * players
+    told = "everything" if everything else "hands less the draws since each one's last ask"
+    return {"players": players, "games": 2 * (games // 2), "told": told,
+            "told_heuristic": mine / seats, "medium": theirs / seats}  # fmt: skip
+
+
+def _told(world: ctb.CheckTheBox, seat: int, recent: Sequence[Sequence[int]]) -> Action:
+    """The heuristic's ask with each other hand's range set to the truth, widened by the
+    cards it drew since its last ask (those it keeps: a Present drawn shows)."""
+    legal = world.legal_actions(seat)
+    if len(legal) == 1 or ctb_bot.DRAW_TWO in legal:
+        return ctb_bot.DRAW_TWO if ctb_bot.DRAW_TWO in legal else legal[0]
+    n, kinds = world.players, ctb.N_KINDS
+    lo: list[list[int]] = []
+    hi: list[list[int]] = []
+    for t in range(n):
+        hand = list(world.hands[t])
+        hidden = [k for k in recent[t] if k != ctb.PRESENT] if recent else []
+        for k in hidden:
+            hand[k] = max(0, hand[k] - 1)
+        lo.append(hand)
+        hi.append(
+            [hand[k] if k == ctb.PRESENT else min(2, hand[k] + len(hidden)) for k in range(kinds)]
+        )
+    laid = [0] * kinds
+    for sets in world.sets:
+        for k in sets:
+            laid[k] += 1
+    return ctb_bot.best_ask(
+        legal, seat, world.hands[seat], world.sizes, lo, hi, laid, len(world.pile)
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="what", required=True)
-    one = sub.add_parser("wtb-lookahead")
-    one.add_argument("players", type=int)
-    one.add_argument("games", type=int)
-    two = sub.add_parser("wtb-decision")
-    two.add_argument("games", type=int)
-    two.add_argument("playouts", type=int)
-    three = sub.add_parser("ctb-weights")
-    three.add_argument("players", type=int)
-    three.add_argument("games", type=int)
-    three.add_argument("set", type=float)
-    three.add_argument("cards", type=float)
-    three.add_argument("reveal", type=float, nargs="?", default=0.0)
+    ahead = sub.add_parser("lookahead")
+    ahead.add_argument("game", choices=sorted(DEALS))
+    ahead.add_argument("players", type=int)
+    ahead.add_argument("games", type=int)
+    ahead.add_argument("alone", nargs="?", choices=["alone"])
+    decision = sub.add_parser("wtb-decision")
+    decision.add_argument("games", type=int)
+    decision.add_argument("playouts", type=int)
+    weights = sub.add_parser("ctb-weights")
+    weights.add_argument("players", type=int)
+    weights.add_argument("games", type=int)
+    weights.add_argument("set", type=float)
+    weights.add_argument("cards", type=float)
+    weights.add_argument("reveal", type=float, nargs="?", default=0.0)
+    ceiling = sub.add_parser("ctb-ceiling")
+    ceiling.add_argument("players", type=int)
+    ceiling.add_argument("games", type=int)
+    ceiling.add_argument("all", nargs="?", choices=["all"])
     args = parser.parse_args(argv)
-    if args.what == "wtb-lookahead":
-        result = wtb_lookahead(args.players, args.games)
+    if args.what == "lookahead":
+        result = lookahead(args.game, args.players, args.games, args.alone == "alone")
     elif args.what == "wtb-decision":
         result = wtb_decision(args.games, args.playouts)
+    elif args.what == "ctb-ceiling":
+        result = ctb_ceiling(args.players, args.games, args.all == "all")
     else:
         result = ctb_weights(args.players, args.games, args.set, args.cards, args.reveal)
     print(json.dumps(result))

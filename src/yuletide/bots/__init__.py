@@ -17,7 +17,8 @@ Names a bot can be chosen by (``make_bot``, ``check_bot``; ``yuletide simulate -
     (:data:`~yuletide.bots.ismcts.DEFAULT_ITERATIONS` iterations, at most
     :data:`~yuletide.bots.ismcts.DEFAULT_SECONDS` seconds a move), the heuristic as its
     prior, or the module's ``HardPrior`` class where it has one (a heuristic with a
-    lookahead the search's sampling cannot resolve at its budget: Where's That Bulb?);
+    lookahead the search's sampling cannot resolve at its budget: Where's That Bulb?,
+    Looney Lights, Check the Box, Untangle, Twinkling Lights);
 
   a level made without a game (``make_bot("hard", 7)``: the server and the match runner
   do so) finds its game in the first window it is given;

@@ -103,8 +103,8 @@ class LookaheadBot(HeuristicBot):
     player counts in full, the ones after at 0.3 (they may not get the chance).
     At 2 players the asked player is the only other one, so this is the heuristic.
 
-    Heuristic against heuristic at 4 players (``bench/heuristic_edges.py ctb-lookahead``)
-    it wins 0.28 of its seats against 0.22 seated alternately (2,000 games, both
+    Heuristic against heuristic at 4 players (``bench/heuristic_edges.py lookahead
+    check-the-box``) it wins 0.28 of its seats against 0.22 seated alternately (2,000 games, both
     rotations; 0.29 and 0.29 against 0.21 on two other sets of deals), and 0.27 against
     0.24 alone among three heuristics (3,000 games, each seat in turn). Counting the
     next player alone looks as good seated alternately (0.28) but loses alone (0.24):

@@ -364,7 +364,7 @@ class LookaheadBot(HeuristicBot):
     Heuristic against heuristic, this wins 0.60 of the seats against the plain
     heuristic at 2 players (0.601 over 4,000 games, and 0.601 over 4,000 other deals)
     and 0.26 / 0.24 at 4 players (4,000 games; ``bench/heuristic_edges.py
-    ll-lookahead``). Each part alone, at 2 players over 4,000 games: the naming 0.55,
+    lookahead looney-lights``). Each part alone, at 2 players over 4,000 games: the naming 0.55,
     the follow-up 0.53, the Plug 0.51. Naming the likeliest block among every colour,
     held or not, lost (0.38: the colour comes back, and then it must draw), and so did
     a follow-up that spent a Bubble Bulb where a plain bulb would do (0.51 against the

@@ -397,7 +397,7 @@ class LookaheadBot(HeuristicBot):
 
     Played every time, it won 0.71 of the seats against 0.29 for the plain heuristic
     at 2 players over 2,000 games (heuristic against heuristic, ``bench/heuristic_edges.py
-    ut-lookahead``), and at 4 players, sitting alternately so that the next player is
+    lookahead untangle``), and at 4 players, sitting alternately so that the next player is
     always the heuristic, 0.35 of the seats against 0.15 (1,000 games). A gift weighed
     less gains less (400 games at 2 players: weighed 5, 0.69; 20, 0.73; 60, 0.74; 100,
     0.75); weighing the best 20 turns instead of 8 gained no more (0.76) and was a third
