@@ -95,7 +95,7 @@ class LookaheadBot(HeuristicBot):
     name = "lookahead"
 
     def cell(self, grid: list[Any]) -> int:
-        cell = choose(grid, self.memory, self.rng)
+        cell = super().cell(grid)
         up = next((c for c, g in enumerate(grid) if g is not None and g["face"] == "up"), -1)
         if up >= 0 and cell not in self.memory:
             down = [c for c, g in enumerate(grid) if g is not None and g["face"] == "down"]
@@ -114,9 +114,7 @@ def shows_more_than_it_wins(first: int, down: list[int], memory: dict[int, int])
     ``down``: is a card nobody has seen likelier to show the next player a pair (its
     partner is remembered face down) than to match ``first``? Only public knowledge:
     the unseen kinds are the box less every card ever flipped (``memory``)."""
-    unseen = [0] * len(wtb.KINDS)
-    for kind, name in enumerate(wtb.KINDS):
-        unseen[kind] = wtb.COUNTS[name]
+    unseen = [wtb.COUNTS[name] for name in wtb.KINDS]
     for kind in memory.values():
         unseen[kind] -= 1
     total = sum(unseen)
