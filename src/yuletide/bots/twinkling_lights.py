@@ -228,7 +228,11 @@ class HeuristicBot:
         legal = window.legal_actions()
         if window.game_id != GAME or len(legal) == 1:
             return legal[self.rng.below(len(legal))]
-        return choose(window.view(), legal, self.plans)
+        return self.decide(window.view(), legal)
+
+    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """The move, once the game and a choice are sure (a subclass may look ahead)."""
+        return choose(view, legal, self.plans)
 
 
 #: Per Light tile: the colours a strand laid into it may show next (the bulb at either
@@ -320,11 +324,7 @@ class LookaheadBot(HeuristicBot):
 
     name = "lookahead"
 
-    def act(self, window: SeatWindow) -> Action:
-        legal = window.legal_actions()
-        if window.game_id != GAME or len(legal) == 1:
-            return legal[self.rng.below(len(legal))]
-        view = window.view()
+    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
         return choose(view, legal, self.plans, lambda seen, cells: self.place(view, seen, cells))
 
     def place(self, view: dict[str, Any], seen: Seen, cells: Sequence[Cell]) -> Plan:

@@ -275,7 +275,11 @@ class HeuristicBot:
         legal = window.legal_actions()
         if window.game_id != GAME or len(legal) == 1:
             return legal[self.rng.below(len(legal))]
-        return choose(window.view(), legal)
+        return self.decide(window.view(), legal)
+
+    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """The move, once the game and a choice are sure (a subclass may look ahead)."""
+        return choose(view, legal)
 
 
 #: A place beyond an end of the knot in :func:`near_shows` (no card matches it).
@@ -407,11 +411,7 @@ class LookaheadBot(HeuristicBot):
 
     name = "lookahead"
 
-    def act(self, window: SeatWindow) -> Action:
-        legal = window.legal_actions()
-        if window.game_id != GAME or len(legal) == 1:
-            return legal[self.rng.below(len(legal))]
-        view = window.view()
+    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
         step = view["step"]
         if step not in ("untangle", "action", "place"):
             return choose(view, legal)
