@@ -1,7 +1,8 @@
-"""Why `hard` is level with `medium` where it is: three measurements on the ladder's deals.
+"""Why `hard` is level with `medium` where it is: five measurements on the ladder's deals.
 
     python bench/why_level.py oracle GAME PLAYERS DEALS   # OUT: bench/why-level.json
     python bench/why_level.py hands GAME PLAYERS DEALS    # Looney Lights, Check the Box
+    python bench/why_level.py deck GAME PLAYERS DEALS     # Christmas Lights, Jingle Bell Run
     python bench/why_level.py race GAME PLAYERS DEALS --mean 0.9
     python bench/why_level.py depart GAME PLAYERS DEALS
 
@@ -18,6 +19,12 @@ hands
     still shuffled. What the best possible reading of the other players could give
     (in Looney Lights and Check the Box, where the hidden cards are the hands and the
     deck), as against what knowing the deck's order adds.
+deck
+    The oracle told everything but the order of the piles still to be drawn: its worlds
+    are the true state with the deck (in Christmas Lights the Bulb deck and the Event
+    deck) shuffled afresh. Every hand (in Christmas Lights the seat's own too) and every
+    secret Pattern card as they truly are: what the cards already dealt are worth to a
+    search, as against the cards still to come.
 race
     `medium` reacting faster (a mean of ``--mean`` seconds, spread a quarter of it,
     uniform) against `medium` at the default 1.0 s, in a real-time game: what a little
@@ -67,26 +74,57 @@ class _TrueHands(SeatWindow):
         world: Any = truth.determinize(self.seat, rng)
         pile = "deck" if hasattr(world, "deck") else "pile"
         pool = list(getattr(world, pile))
-        for s in range(world.players):
-            if s != self.seat:
-                pool.extend(k for k, n in enumerate(world.hands[s]) for _ in range(n))
-                for k, n in enumerate(truth.hands[s]):
-                    for _ in range(n):
-                        pool.remove(k)
-                world.hands[s] = list(truth.hands[s])
+        # Every other hand back in the pool first: a card one of them truly holds may
+        # have been dealt to another in this world (at 3 players or more).
+        others = [s for s in range(world.players) if s != self.seat]
+        for s in others:
+            pool.extend(k for k, n in enumerate(world.hands[s]) for _ in range(n))
+        for s in others:
+            for k, n in enumerate(truth.hands[s]):
+                for _ in range(n):
+                    pool.remove(k)
+            world.hands[s] = list(truth.hands[s])
         rng.shuffle(pool)
         setattr(world, pile, pool)
         return world  # type: ignore[no-any-return]
 
 
+class _TrueButDeck(SeatWindow):
+    """A seat's window whose determinizations are the true state with the piles still
+    to be drawn shuffled afresh (the ``deck`` oracle's only change): every hand, every
+    secret card as it truly is; only the order of what comes next is unknown."""
+
+    __slots__ = ()
+
+    def determinize(self, rng: Rng) -> State:
+        world: Any = self._state.clone()
+        world.rng = rng.fork()
+        if hasattr(world, "kinds"):  # Christmas Lights: card ids, kinds per id
+            world._before_change()
+            kinds = list(world.kinds)
+            order = [kinds[c] for c in world.deck]
+            rng.shuffle(order)
+            for c, k in zip(world.deck, order, strict=True):
+                kinds[c] = k
+            world.kinds = kinds
+            events = list(world.event_deck)
+            rng.shuffle(events)
+            world.event_deck = events
+        else:
+            deck = list(world.deck)
+            rng.shuffle(deck)
+            world.deck = deck
+        return world  # type: ignore[no-any-return]
+
+
 class Oracle:
-    def __init__(self, game_id: str, seed: int, iterations: int, hands: bool = False) -> None:
+    def __init__(self, game_id: str, seed: int, iterations: int, what: str = "oracle") -> None:
         inner: Any = level_bot("hard", game_id, seed, iterations=iterations)
         inner.belief = None  # its worlds are the instrument's, not a belief's
         self.inner = inner
         self.name = "oracle"
         self.reaction = reaction_of(inner)
-        self.window = _TrueHands if hands else _Truth
+        self.window = {"hands": _TrueHands, "deck": _TrueButDeck}.get(what, _Truth)
 
     def act(self, window: SeatWindow) -> Action | None:
         out: Action | None = self.inner.act(self.window(window._state, window.seat))
@@ -137,7 +175,7 @@ class Counting:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("what", choices=("oracle", "hands", "race", "depart"))
+    p.add_argument("what", choices=("oracle", "hands", "deck", "race", "depart"))
     p.add_argument("game")
     p.add_argument("players", type=int)
     p.add_argument("deals", type=int)
@@ -149,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def bot(name: str, game_id: str, seed: int, hard_iterations: int) -> Any:
         if name == "oracle":
-            return Oracle(game_id, seed, hard_iterations, hands=args.what == "hands")
+            return Oracle(game_id, seed, hard_iterations, args.what)
         if name == "fast":
             return Fast(game_id, seed, args.mean)
         if name == "hard" and args.what == "depart":
@@ -157,9 +195,11 @@ def main(argv: list[str] | None = None) -> int:
         return made(name, game_id, seed, hard_iterations)
 
     ladder._bot = bot
-    first = {"oracle": "oracle", "hands": "oracle", "race": "fast", "depart": "hard"}[args.what]
+    first = {"race": "fast", "depart": "hard"}.get(args.what, "oracle")
     cell = ladder.Cell(args.game, args.players, (), (first, "medium"), 2 * args.deals)
-    key = cell.key + {"race": f"@{args.mean}", "hands": "@hands"}.get(args.what, "")
+    key = cell.key + {"race": f"@{args.mean}", "hands": "@hands", "deck": "@deck"}.get(
+        args.what, ""
+    )
     path = Path(args.out)
     data = json.loads(path.read_text()) if path.exists() else {"cells": {}}
     seed, iterations = ladder_defaults.seed, ladder_defaults.hard_iterations

@@ -57,3 +57,66 @@ def test_the_hands_oracle_knows_the_hands_and_not_the_deck(why_level: ModuleType
         assert sorted(world.deck) == sorted(state.deck)
         orders.add(tuple(world.deck))
     assert len(orders) > 1  # the deck's order is still drawn afresh
+
+
+def test_the_hands_oracle_at_four_players(why_level: ModuleType) -> None:
+    """A card one other seat truly holds may lie in another's hand in the game's own
+    determinization (here every world swaps two hands): the oracle still restores both."""
+    import yuletide
+    from yuletide.core.rng import Rng
+
+    state = yuletide.new_game("looney-lights", players=4, seed=4)
+    state.discard[:0] = state.deck[2:]  # late in a game: the deck nearly drawn
+    del state.deck[2:]
+    assert state.hands[1] != state.hands[2]
+    game_determinize = type(state).determinize
+
+    def swapped(self: object, seat: int, rng: Rng) -> object:
+        world = game_determinize(self, seat, rng)  # type: ignore[arg-type]
+        world.hands[1], world.hands[2] = world.hands[2], world.hands[1]
+        return world
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(type(state), "determinize", swapped)
+        world = why_level._TrueHands(state, 0).determinize(Rng(1))
+    assert world.hands[1:] == state.hands[1:]
+    assert sorted(world.deck) == sorted(state.deck)
+
+
+@pytest.mark.parametrize("game", ["christmas-lights", "jingle-bell-run"])
+def test_the_deck_oracle_knows_every_card_dealt_and_not_the_deck(
+    why_level: ModuleType, game: str
+) -> None:
+    import yuletide
+    from yuletide.core.rng import Rng
+
+    state = yuletide.new_game(game, players=4, seed=5)
+    rng = Rng(3)
+    for _ in range(40):  # a few turns in, so that cards have moved
+        seat = min(state.to_act)
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.below(len(legal))])
+    seat = min(state.to_act)
+
+    def dealt(world: object) -> tuple[list[list[int]], list[int]]:
+        w: object = world
+        if game == "christmas-lights":
+            kinds = w.kinds  # type: ignore[attr-defined]
+            hands = [sorted(kinds[c] for c in h) for h in w.hands]  # type: ignore[attr-defined]
+            return hands, [kinds[c] for c in w.deck]  # type: ignore[attr-defined]
+        return [list(w.hands)], list(w.deck)  # type: ignore[attr-defined]
+
+    truth = dealt(state)
+    orders = set()
+    for i in range(6):
+        world = why_level._TrueButDeck(state, seat).determinize(Rng(i))
+        hands, deck = dealt(world)
+        assert hands == truth[0]  # every hand as it is, the seat's own too
+        assert sorted(deck) == sorted(truth[1])
+        orders.add(tuple(deck))
+        for _ in range(30):  # playing the world on leaves the truth alone
+            s = min(world.to_act)
+            legal = world.legal_actions(s)
+            world.apply(s, legal[rng.below(len(legal))])
+    assert len(orders) > 1
+    assert dealt(state) == truth
