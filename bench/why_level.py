@@ -33,7 +33,9 @@ depart
     How often `hard` (100 iterations) plays another move than its heuristic prior on
     the ladder's `hard` vs `medium` deals, counted over its decisions with a choice.
 
-Each run adds its cell to ``--out`` (the runs in the ladder's per-deal form for oracle
+With ``--more`` a run plays DEALS more deals of the cell after those ``--out`` holds
+(deal *i* is the same deal whatever the count, as in the ladder). Each run adds its
+cell to ``--out`` (the runs in the ladder's per-deal form for oracle
 and race, so ``yuletide.bots.ladder.summary`` reads them) and prints the cell's line.
 """
 
@@ -181,7 +183,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("deals", type=int)
     p.add_argument("--mean", type=float, default=0.9, help="race: the fast bot's mean (s)")
     p.add_argument("--out", default="bench/why-level.json")
+    p.add_argument(
+        "--more", action="store_true", help="play DEALS more deals after those in --out's cell"
+    )
     args = p.parse_args(argv)
+    if args.more and args.what == "depart":
+        p.error("--more cannot add to a depart cell (its counts are of the deals it played)")
     ladder_defaults = ladder.build_parser().parse_args([])  # the ladder's seed and budget
     made = ladder._bot
 
@@ -203,7 +210,12 @@ def main(argv: list[str] | None = None) -> int:
     path = Path(args.out)
     data = json.loads(path.read_text()) if path.exists() else {"cells": {}}
     seed, iterations = ladder_defaults.seed, ladder_defaults.hard_iterations
-    runs = [ladder.play_deal((cell, i, seed, iterations)) for i in range(args.deals)]
+    runs: list[dict[str, Any]] = list(data["cells"][key]["runs"]) if args.more else []
+    played = len(runs)
+    cell = ladder.Cell(args.game, args.players, (), (first, "medium"), 2 * (played + args.deals))
+    runs += [
+        ladder.play_deal((cell, i, seed, iterations)) for i in range(played, played + args.deals)
+    ]
     entry: dict[str, Any] = {"runs": runs, "summary": ladder.summary(cell, runs)}
     if args.what == "depart":
         entry["decisions"] = COUNT["decisions"]

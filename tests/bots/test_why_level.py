@@ -120,3 +120,19 @@ def test_the_deck_oracle_knows_every_card_dealt_and_not_the_deck(
             world.apply(s, legal[rng.below(len(legal))])
     assert len(orders) > 1
     assert dealt(state) == truth
+
+
+def test_more_plays_the_next_deals_of_a_cell(why_level: ModuleType, tmp_path: Path) -> None:
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    assert why_level.main(["oracle", "looney-lights", "2", "2", "--out", str(one)]) == 0
+    assert why_level.main(["oracle", "looney-lights", "2", "1", "--out", str(two)]) == 0
+    args = ["oracle", "looney-lights", "2", "1", "--out", str(two), "--more"]
+    assert why_level.main(args) == 0
+    key = "looney-lights/2p//oracle-vs-medium"
+    whole, added = (json.loads(f.read_text())["cells"][key] for f in (one, two))
+    assert [r["deal"] for r in added["runs"]] == [0, 1]
+    strip = [{k: v for k, v in r.items() if k != "seconds"} for r in whole["runs"]]
+    assert [{k: v for k, v in r.items() if k != "seconds"} for r in added["runs"]] == strip
+    assert added["summary"]["games"] == 4
+    with pytest.raises(SystemExit):
+        why_level.main(["depart", "looney-lights", "2", "1", "--out", str(two), "--more"])
