@@ -210,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     path = Path(args.out)
     data = json.loads(path.read_text()) if path.exists() else {"cells": {}}
     seed, iterations = ladder_defaults.seed, ladder_defaults.hard_iterations
+    if args.more and key not in data["cells"]:
+        p.error(f"--more: {args.out} has no cell {key} to add to; run without --more first")
     runs: list[dict[str, Any]] = list(data["cells"][key]["runs"]) if args.more else []
     played = len(runs)
     cell = ladder.Cell(args.game, args.players, (), (first, "medium"), 2 * (played + args.deals))

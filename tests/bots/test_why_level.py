@@ -136,3 +136,6 @@ def test_more_plays_the_next_deals_of_a_cell(why_level: ModuleType, tmp_path: Pa
     assert added["summary"]["games"] == 4
     with pytest.raises(SystemExit):
         why_level.main(["depart", "looney-lights", "2", "1", "--out", str(two), "--more"])
+    with pytest.raises(SystemExit):  # nothing to add to: a clear error, the file untouched
+        why_level.main(["deck", "looney-lights", "2", "1", "--out", str(two), "--more"])
+    assert set(json.loads(two.read_text())["cells"]) == {key}
