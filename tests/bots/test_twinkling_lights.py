@@ -88,16 +88,20 @@ def test_gives_a_broken_wire_tile_to_the_player_with_most_cards_scored() -> None
     assert str(HeuristicBot(1).act(SeatWindow(state, 0))) == "give seat 1"  # next to play
 
 
-def test_same_decision_on_a_determinized_twin_evaluate_and_rollout() -> None:
+@pytest.mark.parametrize("bot", [HeuristicBot, twinkling.LookaheadBot])
+def test_same_decision_on_a_determinized_twin_evaluate_and_rollout(bot: type[HeuristicBot]) -> None:
+    """The heuristic and ``hard``'s prior (the lookahead) read only their window: in a
+    world determinized for its seat (other cards, the stack's order) each makes the same
+    move, and that move is legal."""
     rng = Rng(4)
-    for seed in range(2):
-        state = new_game(3, seed)
-        for _ in range(40):
+    for players, seed in ((2, 0), (3, 0), (3, 1), (4, 2)):
+        state = new_game(players, seed)
+        for _ in range(60):
             if state.outcome.over:
                 break
             seat = state.turn
-            mine = HeuristicBot(2).act(SeatWindow(state, seat))
-            twin = HeuristicBot(2).act(SeatWindow(state.determinize(seat, rng), seat))
+            mine = bot(2).act(SeatWindow(state, seat))
+            twin = bot(2).act(SeatWindow(state.determinize(seat, rng), seat))
             assert mine == twin and mine in state.legal_actions(seat)
             assert 0.0 <= evaluate(state, seat) <= 1.0
             assert rollout(state, seat, rng) in state.legal_actions(seat)
@@ -247,22 +251,6 @@ def test_fast_rollout_and_evaluate_decide_only_from_what_the_seat_knows() -> Non
 
 
 # ------------------------------------------------------- hard's prior: the lookahead
-
-
-def test_lookahead_is_legal_and_decides_the_same_on_a_determinized_twin() -> None:
-    """It reads only its window: in a world determinized for its seat (other cards,
-    the stack's order) it makes the same move, and that move is legal."""
-    rng = Rng(5)
-    for players, seed in ((2, 0), (3, 1), (4, 2)):
-        state = new_game(players, seed)
-        for _ in range(60):
-            if state.outcome.over:
-                break
-            seat = state.turn
-            mine = twinkling.LookaheadBot(2).act(SeatWindow(state, seat))
-            twin = twinkling.LookaheadBot(2).act(SeatWindow(state.determinize(seat, rng), seat))
-            assert mine == twin and mine in state.legal_actions(seat)
-            state.apply(seat, mine)
 
 
 def test_what_every_seat_knows_of_the_next_player() -> None:

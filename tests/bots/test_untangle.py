@@ -97,16 +97,18 @@ def test_the_rollout_fills_a_gap_of_the_nearest_window() -> None:
     assert str(rollout(state, 0, Rng(1))) == "on 5"
 
 
-def test_same_decision_on_a_determinized_twin_evaluate_and_rollout() -> None:
+@pytest.mark.parametrize("bot", [HeuristicBot, LookaheadBot])
+def test_same_decision_on_a_determinized_twin_evaluate_and_rollout(bot: type[HeuristicBot]) -> None:
+    """The heuristic and ``hard``'s prior (the lookahead) read only their window."""
     rng = Rng(2)
-    for seed in range(2):
-        state = yuletide.new_game(GAME, players=3, seed=seed)
+    for seed, players in ((0, 2), (0, 3), (1, 3), (1, 4)):
+        state = yuletide.new_game(GAME, players=players, seed=seed)
         for _ in range(60):
             if state.outcome.over:
                 break
             seat = state.turn
-            mine = HeuristicBot(2).act(SeatWindow(state, seat))
-            twin = HeuristicBot(2).act(SeatWindow(state.determinize(seat, rng), seat))
+            mine = bot(2).act(SeatWindow(state, seat))
+            twin = bot(2).act(SeatWindow(state.determinize(seat, rng), seat))
             assert mine == twin and mine in state.legal_actions(seat)
             assert 0.0 <= evaluate(state, seat) <= 1.0
             assert rollout(state, seat, rng) in state.legal_actions(seat)
@@ -140,20 +142,6 @@ def test_in_reach_sees_what_one_swap_and_one_card_complete() -> None:
     cut = kinds("blue green red yellow purple pink yellow yellow yellow yellow")
     assert ut.BROKEN in bot_module.in_reach(cut, {P08})[P08]
     assert bot_module.in_reach(swap, {P01}) == {}
-
-
-def test_lookahead_same_decision_on_a_determinized_twin() -> None:
-    rng = Rng(3)
-    for seed, players in ((0, 2), (1, 4)):
-        state = yuletide.new_game(GAME, players=players, seed=seed)
-        for _ in range(60):
-            if state.outcome.over:
-                break
-            seat = state.turn
-            mine = LookaheadBot(2).act(SeatWindow(state, seat))
-            twin = LookaheadBot(2).act(SeatWindow(state.determinize(seat, rng), seat))
-            assert mine == twin and mine in state.legal_actions(seat)
-            state.apply(seat, mine)
 
 
 def test_hard_searches_from_the_lookahead() -> None:
