@@ -14,7 +14,7 @@ knot they leave gives the next player too: the chance it completes a pattern the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from math import comb
 from typing import Any
 
@@ -127,21 +127,29 @@ def card_options(knot: Sequence[int], kind: int) -> list[tuple[Action, list[int]
     return out
 
 
+def plays(
+    knot: Sequence[int], hand: Sequence[int], patterns: Sequence[int], only: int = -1
+) -> Iterator[tuple[float, list[int], int, Action]]:
+    """Every card of the hand (``only``: of that kind only) played wherever it may go,
+    as the heuristic weighs it: (worth, knot left, kind, place)."""
+    for kind in range(ut.N_KINDS):
+        if not hand[kind] or only not in (-1, kind):
+            continue
+        rest = list(hand)
+        rest[kind] -= 1
+        for place, k in card_options(knot, kind):
+            yield outcome_of(k, patterns, rest), k, kind, place
+
+
 def best_play(
     knot: Sequence[int], hand: Sequence[int], patterns: Sequence[int]
 ) -> tuple[float, int, Action | None]:
     """The best card to play and where: (worth, kind, place); kind -1 if the hand is
     empty."""
     best: tuple[float, int, Action | None] = (-1e9, -1, None)
-    for kind in range(ut.N_KINDS):
-        if not hand[kind]:
-            continue
-        rest = list(hand)
-        rest[kind] -= 1
-        for place, k in card_options(knot, kind):
-            worth = outcome_of(k, patterns, rest)
-            if worth > best[0] + 1e-9:
-                best = (worth, kind, place)
+    for worth, _, kind, place in plays(knot, hand, patterns):
+        if worth > best[0] + 1e-9:
+            best = (worth, kind, place)
     return best
 
 
@@ -458,14 +466,9 @@ def turns_from(
     """Every action of step 3 from this knot, as the heuristic weighs it: (worth, knot
     left, (kind, place)); the discard as (kind -1, place None) when the hand holds
     cards no pattern shows. ``only``: the plays of that kind only, no discard."""
-    out: list[tuple[float, list[int], tuple[int, Action | None]]] = []
-    for kind in range(ut.N_KINDS):
-        if not hand[kind] or only not in (-1, kind):
-            continue
-        rest = list(hand)
-        rest[kind] -= 1
-        for place, k in card_options(knot, kind):
-            out.append((outcome_of(k, patterns, rest), k, (kind, place)))
+    out: list[tuple[float, list[int], tuple[int, Action | None]]] = [
+        (worth, k, (kind, place)) for worth, k, kind, place in plays(knot, hand, patterns, only)
+    ]
     if only < 0:
         worth, kinds = discard_worth(knot, hand, patterns)
         if kinds:
