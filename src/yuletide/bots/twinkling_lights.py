@@ -109,6 +109,10 @@ def worth(board: Board, cards: Sequence[Sequence[int]]) -> float:
     return total
 
 
+#: What a placement costs besides its worth, by the board it makes (``hard``'s prior).
+Cost = Callable[[Board], float]
+
+
 class Seen:
     """What one decision needs, read from the seat's view."""
 
@@ -129,20 +133,27 @@ class Seen:
             return sorted((*board.frontier(), *board.cells()))
         return list(board.frontier())
 
-    def placements(self, cells: Sequence[Cell]) -> list[tuple[float, Cell, int]]:
-        """Every (worth, cell, quarter turns) of the tile in hand on ``cells``."""
+    def placements(
+        self, cells: Sequence[Cell], cost: Cost | None = None
+    ) -> list[tuple[float, Cell, int]]:
+        """Every (worth, cell, quarter turns) of the tile in hand on ``cells``; ``cost``
+        takes its own figure off each board's worth."""
         rotations = (0,) if tl.IS_BROKEN[self.tile] else (0, 1, 2, 3)
         out = []
         for cell in cells:
             for q in rotations:
                 board = self.board.with_tile(cell, tl.ORIENTED[self.tile][q])
-                out.append((worth(board, self.cards), cell, q))
+                value = worth(board, self.cards)
+                if cost is not None:
+                    value -= cost(board)
+                out.append((value, cell, q))
         return out
 
-    def best(self, cells: Sequence[Cell]) -> tuple[float, Cell, int]:
-        """The best placement among ``cells``: the highest worth, ties to the lowest cell
-        and rotation (a fixed order, so the three steps of a placement agree)."""
-        return max(self.placements(cells), key=lambda p: (p[0], -p[1][0], -p[1][1], -p[2]))
+    def best(self, cells: Sequence[Cell], cost: Cost | None = None) -> tuple[float, Cell, int]:
+        """The best placement among ``cells``: the highest worth (less ``cost``), ties to
+        the lowest cell and rotation (a fixed order, so the three steps of a placement
+        agree)."""
+        return max(self.placements(cells, cost), key=lambda p: (p[0], -p[1][0], -p[1][1], -p[2]))
 
 
 def plan_key(view: dict[str, Any]) -> tuple[Any, ...]:
@@ -166,12 +177,12 @@ def choose(
     view: dict[str, Any],
     legal: Sequence[Action],
     plans: dict[tuple[Any, ...], Plan] | None = None,
-    place: Callable[[Seen, Sequence[Cell]], Plan] | None = None,
+    cost: Callable[[Seen], Cost] | None = None,
 ) -> Action:
     """The bot's move from its view and legal actions. ``plans`` keeps the placement
     chosen at the column step for the row and rotation steps of the same turn (the
-    same search would find it again); ``place`` chooses it among the cells allowed
-    (:meth:`Seen.best` unless told otherwise)."""
+    same search would find it again); ``cost``, given the decision's :class:`Seen`,
+    gives what each placement costs besides its worth (:meth:`Seen.best`)."""
     step = view["step"]
     if step == "score":
         scores = [a for a in legal if isinstance(a, tl.Score)]
@@ -187,7 +198,7 @@ def choose(
         seen = Seen(view)
         target = view["target"] or []
         cells = [c for c in seen.cells() if list(c[: len(target)]) == target]
-        plan = place(seen, cells) if place is not None else seen.best(cells)
+        plan = seen.best(cells, None if cost is None else cost(seen))
         if plans is not None:
             plans.clear()
             plans[key] = plan
@@ -325,28 +336,22 @@ class LookaheadBot(HeuristicBot):
     name = "lookahead"
 
     def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        return choose(view, legal, self.plans, lambda seen, cells: self.place(view, seen, cells))
+        return choose(view, legal, self.plans, lambda seen: self.given(view, seen))
 
-    def place(self, view: dict[str, Any], seen: Seen, cells: Sequence[Cell]) -> Plan:
-        """The best placement among ``cells``: its worth to the seat's cards less what
-        it opens to the next player (ties as :meth:`Seen.best`)."""
+    def given(self, view: dict[str, Any], seen: Seen) -> Cost:
+        """What a board opens to the next player, in the units of its worth (nothing
+        once it shows every card of the seat's: that wins at once)."""
         after = (view["seat"] + 1) % view["players"]
         tiles = [] if view["broken_wire_held"][after] else unseen_tiles(view)
         chances = [(tl.PATTERNS[c].lights, p) for c, p in holding_chances(view, after).items() if p]
-        best: tuple[tuple[float, int, int, int], Plan] | None = None
-        rotations = (0,) if tl.IS_BROKEN[seen.tile] else (0, 1, 2, 3)
-        for cell, q in ((cell, q) for cell in cells for q in rotations):
-            board = seen.board.with_tile(cell, tl.ORIENTED[seen.tile][q])
-            value = worth(board, seen.cards)
-            if not all(board.shows(c) for c in seen.cards):
-                ends = open_ends(board, board.strands())
-                given = sum(p * opens(board, ends, lights, tiles) for lights, p in chances)
-                value -= SHOWN * given
-            key = (value, -cell[0], -cell[1], -q)
-            if best is None or key > best[0]:
-                best = (key, (value, cell, q))
-        assert best is not None  # a tile in hand always has somewhere to go
-        return best[1]
+
+        def cost(board: Board) -> float:
+            if all(board.shows(c) for c in seen.cards):
+                return 0.0
+            ends = open_ends(board, board.strands())
+            return SHOWN * sum(p * opens(board, ends, lights, tiles) for lights, p in chances)
+
+        return cost
 
 
 #: ``hard``'s prior in this game (``yuletide.bots.level_bot``); ``medium`` is the heuristic.
