@@ -38,7 +38,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from yuletide.bots import SeatWindow, heuristic_module
@@ -54,6 +54,24 @@ from yuletide.sim import play_match
 
 def _share(winners: Sequence[int], seats: set[int]) -> float:
     return sum(1.0 / len(winners) for s in winners if s in seats)
+
+
+def _alternate(
+    players: int, games: int, salt: int, play: Callable[[int, set[int]], Sequence[int]]
+) -> tuple[float, float]:
+    """Deals seated alternately, both rotations a deal: ``play(seed, ahead)`` plays one
+    game with the variant in the seats ``ahead`` and gives its winners. Each side's wins
+    per seat it held."""
+    mine = theirs = 0.0
+    for i in range(games // 2):
+        seed = derive_seed(salt, i)
+        for rotation in (0, 1):
+            ahead = {s for s in range(players) if s % 2 == rotation}
+            winners = play(seed, ahead)
+            mine += _share(winners, ahead)
+            theirs += _share(winners, set(range(players)) - ahead)
+    seats = max(1, (games // 2) * players)
+    return mine / seats, theirs / seats
 
 
 #: Each game's deals for ``lookahead`` (the figures in docs/bots.md were made with them).
@@ -161,10 +179,7 @@ def _ctb_policy(set_value: float, cards_value: float, reveal: float) -> Any:
         n, k_all = world.players, ctb.N_KINDS
         mine = world.hands[seat]
         lo = [world.lo[t * k_all : (t + 1) * k_all] for t in range(n)]
-        laid = [0] * k_all
-        for sets in world.sets:
-            for k in sets:
-                laid[k] += 1
+        laid = ctb_bot.laid(world)
         others = [t for t in range(n) if t != seat]
         free = {t: max(0, world.sizes[t] - sum(lo[t])) for t in others}
         unaccounted = sum(free.values()) + len(world.pile)
@@ -190,57 +205,49 @@ def ctb_weights(
 ) -> dict[str, Any]:
     """The reweighted heuristic against the heuristic, alternate seats, both rotations."""
     variant = _ctb_policy(set_value, cards_value, reveal)
-    mine = theirs = 0.0
-    for i in range(games // 2):
-        seed = derive_seed(0xC7B, i)
-        for rotation in (0, 1):
-            ahead = {s for s in range(players) if s % 2 == rotation}
-            state = new_game("check-the-box", players=players, seed=seed)
-            rng = Rng(seed)
-            while not state.outcome.over:
-                seat = min(state.to_act)
-                policy = variant if seat in ahead else ctb_bot.rollout
-                state.apply_unchecked(seat, policy(state, seat, rng))
-            winners = state.outcome.winners
-            mine += _share(winners, ahead)
-            theirs += _share(winners, set(range(players)) - ahead)
-    seats = (games // 2) * players
+
+    def play(seed: int, ahead: set[int]) -> Sequence[int]:
+        state = new_game("check-the-box", players=players, seed=seed)
+        rng = Rng(seed)
+        while not state.outcome.over:
+            seat = min(state.to_act)
+            policy = variant if seat in ahead else ctb_bot.rollout
+            state.apply_unchecked(seat, policy(state, seat, rng))
+        return state.outcome.winners
+
+    mine, theirs = _alternate(players, games, 0xC7B, play)
     return {"players": players, "games": 2 * (games // 2), "set": set_value,
-            "cards": cards_value, "reveal": reveal, "variant": mine / seats,
-            "medium": theirs / seats}  # fmt: skip
+            "cards": cards_value, "reveal": reveal, "variant": mine,
+            "medium": theirs}  # fmt: skip
 
 
 def ctb_ceiling(players: int, games: int, everything: bool = False) -> dict[str, Any]:
     """The heuristic told the other hands (less each one's draws since its last ask,
     unless ``everything``) against the heuristic, seated alternately, both rotations."""
-    mine = theirs = 0.0
-    for i in range(games // 2):
-        seed = derive_seed(0xCE1, i)
-        for rotation in (0, 1):
-            ahead = {s for s in range(players) if s % 2 == rotation}
-            state = cast(ctb.CheckTheBox, new_game("check-the-box", players=players, seed=seed))
-            rng = Rng(seed)
-            recent: list[list[int]] = [[] for _ in range(players)]
-            while not state.outcome.over:
-                seat = min(state.to_act)
-                if seat in ahead:
-                    action = _told(state, seat, [] if everything else recent)
-                else:
-                    action = ctb_bot.rollout(state, seat, rng)
-                if isinstance(action, ctb.Ask):
-                    recent[seat] = []
-                start = len(state.log)
-                state.apply_unchecked(seat, action)
-                for entry in state.log[start:]:
-                    if entry[0] == "draw":
-                        recent[entry[1]].append(entry[2])
-            winners = state.outcome.winners
-            mine += _share(winners, ahead)
-            theirs += _share(winners, set(range(players)) - ahead)
-    seats = (games // 2) * players
+
+    def play(seed: int, ahead: set[int]) -> Sequence[int]:
+        state = cast(ctb.CheckTheBox, new_game("check-the-box", players=players, seed=seed))
+        rng = Rng(seed)
+        recent: list[list[int]] = [[] for _ in range(players)]
+        while not state.outcome.over:
+            seat = min(state.to_act)
+            if seat in ahead:
+                action = _told(state, seat, [] if everything else recent)
+            else:
+                action = ctb_bot.rollout(state, seat, rng)
+            if isinstance(action, ctb.Ask):
+                recent[seat] = []
+            start = len(state.log)
+            state.apply_unchecked(seat, action)
+            for entry in state.log[start:]:
+                if entry[0] == "draw":
+                    recent[entry[1]].append(entry[2])
+        return state.outcome.winners
+
+    mine, theirs = _alternate(players, games, 0xCE1, play)
     told = "everything" if everything else "hands less the draws since each one's last ask"
     return {"players": players, "games": 2 * (games // 2), "told": told,
-            "told_heuristic": mine / seats, "medium": theirs / seats}  # fmt: skip
+            "told_heuristic": mine, "medium": theirs}  # fmt: skip
 
 
 def _told(world: ctb.CheckTheBox, seat: int, recent: Sequence[Sequence[int]]) -> Action:
@@ -261,12 +268,8 @@ def _told(world: ctb.CheckTheBox, seat: int, recent: Sequence[Sequence[int]]) ->
         hi.append(
             [hand[k] if k == ctb.PRESENT else min(2, hand[k] + len(hidden)) for k in range(kinds)]
         )
-    laid = [0] * kinds
-    for sets in world.sets:
-        for k in sets:
-            laid[k] += 1
     return ctb_bot.best_ask(
-        legal, seat, world.hands[seat], world.sizes, lo, hi, laid, len(world.pile)
+        legal, seat, world.hands[seat], world.sizes, lo, hi, ctb_bot.laid(world), len(world.pile)
     )
 
 

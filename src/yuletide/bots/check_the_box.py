@@ -248,11 +248,16 @@ def rollout(state: State, seat: int, rng: Rng) -> Action:
     for t in range(n):
         room = sizes[t] - sum(lo[t])
         hi.append([min(world.hi[t * N_KINDS + k], lo[t][k] + room) for k in range(N_KINDS)])
-    laid = [0] * N_KINDS
+    return best_ask(legal, seat, world.hands[seat], sizes, lo, hi, laid(world), len(world.pile))
+
+
+def laid(world: ctb.CheckTheBox) -> list[int]:
+    """The cards of each kind laid in sets (public), from the world's fields."""
+    out = [0] * N_KINDS
     for sets in world.sets:
         for k in sets:
-            laid[k] += 1
-    return best_ask(legal, seat, world.hands[seat], sizes, lo, hi, laid, len(world.pile))
+            out[k] += 1
+    return out
 
 
 def evaluate(state: State, seat: int) -> float:
