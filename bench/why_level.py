@@ -42,6 +42,7 @@ and race, so ``yuletide.bots.ladder.summary`` reads them) and prints the cell's 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -214,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--more: {args.out} has no cell {key} to add to; run without --more first")
     runs: list[dict[str, Any]] = list(data["cells"][key]["runs"]) if args.more else []
     played = len(runs)
-    cell = ladder.Cell(args.game, args.players, (), (first, "medium"), 2 * (played + args.deals))
+    cell = dataclasses.replace(cell, games=2 * (played + args.deals))
     runs += [
         ladder.play_deal((cell, i, seed, iterations)) for i in range(played, played + args.deals)
     ]
