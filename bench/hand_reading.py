@@ -7,8 +7,8 @@ A seat sees every hand but its own, and at 4 players what decides is that hand (
 search told it wins every game: docs/bots.md, "Why `hard` is level"). The other seats
 see it and choose with it in view: a swap takes the card its taker wants most of every
 hand it sees, so a swap from another hand says the seat held nothing that taker wanted
-more; a turn without a swap says it held nothing worth swapping for; a purchase says
-what the buyer needs. This script reads those choices with the heuristic as the model
+more; a turn without a swap says it held nothing the next slot of that seat needed; a
+purchase says what the buyer needs. This script reads those choices with the heuristic as the model
 of every other seat (:func:`misfits`: the choices the heuristic would not have made in
 a world), and weighs the worlds ``determinize`` deals by them (a world keeps UNLIKELY
 of its weight for each choice it misfits).
