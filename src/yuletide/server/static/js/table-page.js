@@ -262,16 +262,20 @@ function clock(frame) {
   const starts = (frame.events || []).some((e) => CLOCK_STARTS.has(e.type));
   if (page.clockStart === null || starts) page.clockStart = performance.now();
   if (page.model.result) page.clockStop = page.clockStop || performance.now();
+  tickClock(); // at once: the clock never shows empty until the next tick
 }
 
-setInterval(() => {
+/** Writes the table clock's time (every 250 ms, and whenever a frame moves it). */
+function tickClock() {
   const el = $("#clock");
   if (el.hidden || page.clockStart === null) return;
   const ms = (page.clockStop || performance.now()) - page.clockStart;
   const sec = Math.floor(ms / 1000);
   fill(el, clockIcon(), `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, "0")}`);
   el.setAttribute("aria-label", `table clock: ${sec} seconds since the round began`);
-}, 250);
+}
+
+setInterval(tickClock, 250);
 
 function clockIcon() {
   return s(
