@@ -154,9 +154,10 @@ def choices(events: Sequence[dict[str, Any]], me: int, hand_size: int) -> list[C
 
 def _offered(events: Sequence[dict[str, Any]], at: int) -> int:
     """The kind offered to the buyer answering at ``at`` (its offer is the one before)."""
-    for event in reversed(events[:at]):
-        if event["type"] == "offer" and event["to"] == events[at]["seat"]:
-            return KIND_ID[event["kind"]]
+    buyer = events[at]["seat"]
+    for i in range(at - 1, -1, -1):
+        if events[i]["type"] == "offer" and events[i]["to"] == buyer:
+            return KIND_ID[events[i]["kind"]]
     return -1
 
 
@@ -270,25 +271,20 @@ def measure_deal(players: int, deal: int, n_worlds: int) -> dict[str, Any]:
             break
         seat = next(s for s in range(players) if state.legal_actions(s))
         window = windows[seat]
-        hidden = [p for p, x in enumerate(state.view(0)["hands"][0]["cards"]) if x is None]
-        if seat == 0 and len(state.legal_actions(0)) > 1 and hidden:
-            _score(
-                state, window, hidden, n_worlds=n_worlds, seed=derive_seed(seed, step), sums=sums
-            )
+        if seat == 0 and len(state.legal_actions(0)) > 1:
+            _score(state, window, n_worlds=n_worlds, seed=derive_seed(seed, step), sums=sums)
         state.apply(seat, bots[seat].act(window))
     return sums
 
 
 def _score(
-    state: cl.ChristmasLights,
-    window: SeatWindow,
-    hidden: list[int],
-    *,
-    n_worlds: int,
-    seed: int,
-    sums: dict[str, Any],
+    state: cl.ChristmasLights, window: SeatWindow, *, n_worlds: int, seed: int, sums: dict[str, Any]
 ) -> None:
-    """Adds one decision's figures to ``sums`` (module docstring, measure)."""
+    """Adds one decision's figures to ``sums`` (module docstring, measure), if the seat
+    holds a card it does not know."""
+    hidden = [p for p, x in enumerate(window.view()["hands"][0]["cards"]) if x is None]
+    if not hidden:
+        return
     made = choices(window.events(), 0, len(state.hands[0]))
     rng = Rng(seed)
     worlds = [cast(cl.ChristmasLights, window.determinize(rng)) for _ in range(n_worlds)]
