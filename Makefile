@@ -11,7 +11,7 @@ STAMP      := $(VENV)/.installed
 RUN_STAMP  := $(VENV)/.installed-run
 PLAY_STAMP := $(VENV)/.installed-play
 
-.PHONY: run play test check bench bench-server format clean
+.PHONY: run play test check bench bench-server playthroughs format clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -63,6 +63,11 @@ bench: $(STAMP)
 ## make bench-server: load-test the game server (yuletide.server.loadtest); pass options in ARGS="...".
 bench-server: $(STAMP)
 	$(BIN)/python -m yuletide.server.loadtest $(ARGS)
+
+## make playthroughs: rewrite the golden playthroughs (tests/playthroughs/) from what the
+## games now do; review the diff before committing it.
+playthroughs: $(STAMP)
+	$(BIN)/python tests/playthroughs/generate.py
 
 format: $(STAMP)
 	$(BIN)/ruff format src tests bench
