@@ -64,7 +64,7 @@ bench: $(STAMP)
 bench-server: $(STAMP)
 	$(BIN)/python -m yuletide.server.loadtest $(ARGS)
 
-## make playthroughs: rewrite the golden playthroughs (tests/playthroughs/) from what the
+## make playthroughs: rewrite the golden playthroughs and bot matches (tests/playthroughs/) from what the
 ## games now do; review the diff before committing it.
 playthroughs: $(STAMP)
 	$(BIN)/python tests/playthroughs/generate.py

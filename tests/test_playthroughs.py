@@ -1,4 +1,4 @@
-"""The golden playthroughs (tests/playthroughs/): every game's seeded trajectory, as every
+"""The golden playthroughs (tests/playthroughs/) and bot matches (tests/playthroughs/bots/): every game's seeded trajectory, as every
 seat, the table model and the encoding see it, must match its file exactly. On a
 difference the test prints the diff; if the change is meant, `make playthroughs`
 rewrites the files and the diff is reviewed in the commit."""
@@ -33,14 +33,25 @@ def test_every_game_has_its_playthroughs_and_no_others() -> None:
     want = {GEN.path_of(g, n).name for g, n in CASES}
     have = {p.name for p in _PATH.parent.glob("*.txt")}
     assert have == want, "run `make playthroughs`"
+    games = __import__("yuletide").games()
+    assert {p.name for p in GEN.BOTS.glob("*.txt")} == {f"{g}.txt" for g in games}
     assert {g for g, _ in CASES} == set(__import__("yuletide").games())
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=[f"{g}-{n}p" for g, n in CASES])
 def test_playthrough_is_unchanged(game_id: str, players: int) -> None:
-    path = GEN.path_of(game_id, players)
+    _same(GEN.path_of(game_id, players), GEN.text(game_id, players))
+
+
+@pytest.mark.parametrize("game_id", sorted({g for g, _ in CASES}))
+def test_bot_matches_are_unchanged(game_id: str) -> None:
+    """The levels decide as they did (bots/GAME.txt): medium/easy and hard/medium
+    matches at each playthrough count."""
+    _same(GEN.bots_path(game_id), GEN.bots_text(game_id))
+
+
+def _same(path: Path, got: str) -> None:
     want = path.read_text(encoding="utf-8")
-    got = GEN.text(game_id, players)
     if got != want:
         diff = difflib.unified_diff(
             want.splitlines(), got.splitlines(), str(path), "now", lineterm="", n=2

@@ -197,6 +197,40 @@ def text(game_id: str, players: int) -> str:
     return "\n".join(playthrough(game_id, players)) + "\n"
 
 
+#: The bot matches of ``bots.txt``: a name and the level of each seat (seat 0 first,
+#: repeating); ``hard`` searches a fixed number of iterations, so it is reproducible.
+MATCHES = (("medium-easy", ("medium", "easy")), ("hard-medium", ("hard", "medium", "medium")))
+HARD_ITERATIONS = 30
+BOTS = HERE / "bots"
+
+
+def bots_path(game_id: str) -> Path:
+    return BOTS / f"{game_id}.txt"
+
+
+def bots_text(game_id: str) -> str:
+    """A game's bot matches at each playthrough count, one action a line: the bots'
+    decisions, golden like the playthroughs (a bot that now decides otherwise shows)."""
+    from yuletide.bots import level_bot
+    from yuletide.sim.match import play_match
+
+    out = [
+        f"# Bot matches in {game_id}: the levels' decisions (make playthroughs writes it).",
+        f"# hard searches {HARD_ITERATIONS} iterations a move; seat i's seed is 100 + i.",
+    ]
+    for players in counts(game_id):
+        for name, levels in MATCHES:
+            bots = [
+                level_bot(levels[s % len(levels)], game_id, 100 + s, iterations=HARD_ITERATIONS)
+                for s in range(players)
+            ]
+            result = play_match(game_id, bots, SEED)
+            out.append("")
+            out.append(f"## {players}p, {name}: {_json(result.outcome.to_dict())}")
+            out += [f"{seat} {notation}" for seat, notation in result.record.actions]
+    return "\n".join(out) + "\n"
+
+
 def main(argv: list[str]) -> int:
     wanted = set(argv)
     for game_id, players in cases():
@@ -204,6 +238,13 @@ def main(argv: list[str]) -> int:
             continue
         path = path_of(game_id, players)
         path.write_text(text(game_id, players), encoding="utf-8")
+        print(f"wrote {path.relative_to(HERE.parent.parent)}")
+    BOTS.mkdir(exist_ok=True)
+    for game_id in yuletide.games():
+        if wanted and game_id not in wanted:
+            continue
+        path = bots_path(game_id)
+        path.write_text(bots_text(game_id), encoding="utf-8")
         print(f"wrote {path.relative_to(HERE.parent.parent)}")
     return 0
 
