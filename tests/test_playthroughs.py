@@ -1,7 +1,8 @@
-"""The golden playthroughs (tests/playthroughs/) and bot matches (tests/playthroughs/bots/): every game's seeded trajectory, as every
-seat, the table model and the encoding see it, must match its file exactly. On a
-difference the test prints the diff; if the change is meant, `make playthroughs`
-rewrites the files and the diff is reviewed in the commit."""
+"""The golden playthroughs (tests/playthroughs/) and bot matches (its bots/): every
+game's seeded trajectory, as every seat, the table model and the encoding see it, and
+the levels' decisions, must match their files exactly. On a difference the test prints
+the diff; if the change is meant, `make playthroughs` rewrites the files and the diff is
+reviewed in the commit."""
 
 from __future__ import annotations
 
