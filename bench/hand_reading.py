@@ -44,7 +44,10 @@ from typing import Any, cast
 import yuletide
 from yuletide.bots import ladder
 from yuletide.bots.base import SeatWindow
-from yuletide.bots.christmas_lights import (
+from yuletide.core.rng import Rng, derive_seed
+from yuletide.core.state import State
+from yuletide.games.christmas_lights.main import rules as cl
+from yuletide.games.christmas_lights.main.bot import (
     KIND_ID,
     N_KINDS,
     SWAP_AT_LEAST,
@@ -52,9 +55,6 @@ from yuletide.bots.christmas_lights import (
     read_mine,
     worth,
 )
-from yuletide.core.rng import Rng, derive_seed
-from yuletide.core.state import State
-from yuletide.games.christmas_lights import classic as cl
 
 GAME = "christmas-lights"
 SEED = 2026

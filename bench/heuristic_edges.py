@@ -6,7 +6,7 @@
     python bench/heuristic_edges.py ctb-ceiling PLAYERS GAMES [all]
 
 lookahead
-    A game's `hard` prior (its module's ``HardPrior``, a ``LookaheadBot``: the heuristic
+    A game's `hard` prior (its bot kit's ``prior``, a ``LookaheadBot``: the heuristic
     also weighing what its move hands the next player) against the plain heuristic
     (`medium`), each seat by its window, in every rotation of the two bots sitting
     alternately (or, with ``alone``, one LookaheadBot among heuristics, in every seat);
@@ -41,14 +41,14 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from yuletide.bots import SeatWindow, heuristic_module
-from yuletide.bots import check_the_box as ctb_bot
-from yuletide.bots import wheres_that_bulb as wtb_bot
+from yuletide.bots import SeatWindow, kit
 from yuletide.core.registry import new_game
 from yuletide.core.rng import Rng, derive_seed
 from yuletide.core.state import Action, State
-from yuletide.games.christmas_lights import check_the_box as ctb
-from yuletide.games.christmas_lights import wheres_that_bulb as wtb
+from yuletide.games.christmas_lights.check_the_box import bot as ctb_bot
+from yuletide.games.christmas_lights.check_the_box import rules as ctb
+from yuletide.games.christmas_lights.wheres_that_bulb import bot as wtb_bot
+from yuletide.games.christmas_lights.wheres_that_bulb import rules as wtb
 from yuletide.sim import play_match
 
 
@@ -85,11 +85,12 @@ DEALS = {
 
 
 def lookahead(game: str, players: int, games: int, alone: bool = False) -> dict[str, Any]:
-    """The game's ``HardPrior`` against its ``HeuristicBot``, seated alternately, both
+    """The game's ``hard`` prior against its heuristic, seated alternately, both
     rotations a deal; or ``alone``: one prior among heuristics, in each seat of a deal in
     turn. Each bot's wins per seat it held."""
-    module = heuristic_module(game)
-    if module is None or not hasattr(module, "HardPrior"):
+    tools = kit(game)
+    prior = tools.prior
+    if prior is None:
         raise SystemExit(f"{game} has no lookahead prior; those that do: {', '.join(DEALS)}")
     mine = theirs = 0.0
     mine_seats = their_seats = played = 0
@@ -99,7 +100,7 @@ def lookahead(game: str, players: int, games: int, alone: bool = False) -> dict[
         for rotation in range(rotations):
             ahead = {rotation} if alone else {s for s in range(players) if s % 2 == rotation}
             bots: list[Any] = [
-                (module.HardPrior if s in ahead else module.HeuristicBot)(derive_seed(seed, s))
+                (prior if s in ahead else tools.heuristic)(derive_seed(seed, s))
                 for s in range(players)
             ]
             winners = play_match(game, bots, seed).outcome.winners

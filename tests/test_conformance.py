@@ -103,7 +103,7 @@ def test_determinism_across_processes(game_id: str, players: int) -> None:
 
 def test_leak_check_catches_a_leaking_view(monkeypatch: pytest.MonkeyPatch) -> None:
     """The leak check can fail: a view that shows another seat's hand is caught."""
-    from yuletide.games.christmas_lights.looney_lights import LooneyLights, _hand_names
+    from yuletide.games.christmas_lights.looney_lights.rules import LooneyLights, _hand_names
 
     original = LooneyLights.view
 
@@ -118,7 +118,7 @@ def test_leak_check_catches_a_leaking_view(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_conservation_check_catches_a_lost_card(monkeypatch: pytest.MonkeyPatch) -> None:
-    from yuletide.games.christmas_lights.looney_lights import LooneyLights
+    from yuletide.games.christmas_lights.looney_lights.rules import LooneyLights
 
     original = LooneyLights.inventory
     monkeypatch.setattr(LooneyLights, "inventory", lambda self: original(self)[1:])
@@ -187,7 +187,7 @@ def test_canonical_check_catches_a_shuffle_of_the_true_order(
 ) -> None:
     """Finding class: hidden cards shuffled in their true order with the caller's rng
     (a caller who replays that rng recovers the truth): Looney Lights' old re-deal."""
-    from yuletide.games.christmas_lights import looney_lights as ll
+    from yuletide.games.christmas_lights.looney_lights import rules as ll
 
     def true_order_redeal(self: ll.LooneyLights, seat: int, rng: Rng) -> None:
         others = [s for s in range(self.players) if s != seat]
@@ -213,7 +213,7 @@ def test_learning_check_catches_a_change_no_event_explains(
 ) -> None:
     """Section 2: a seat's hand changes on its draw but its draw event no longer says
     what it drew, so two worlds it cannot tell apart look different afterwards."""
-    from yuletide.games.christmas_lights import looney_lights as ll
+    from yuletide.games.christmas_lights.looney_lights import rules as ll
 
     original = ll.LooneyLights._render_event
 
@@ -228,7 +228,7 @@ def test_learning_check_catches_a_change_no_event_explains(
 
 def test_leak_check_catches_a_leaking_spectator_view(monkeypatch: pytest.MonkeyPatch) -> None:
     """The spectator is checked too: ``view(None)`` showing the top of the deck."""
-    from yuletide.games.christmas_lights.looney_lights import LooneyLights
+    from yuletide.games.christmas_lights.looney_lights.rules import LooneyLights
 
     original = LooneyLights.view
 
@@ -246,7 +246,7 @@ def test_leak_check_catches_legal_actions_ordered_by_a_secret(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The order of legal actions is compared, not only the set."""
-    from yuletide.games.christmas_lights.looney_lights import LooneyLights
+    from yuletide.games.christmas_lights.looney_lights.rules import LooneyLights
 
     original = LooneyLights.legal_actions
 
@@ -263,7 +263,7 @@ def test_leak_check_catches_legal_actions_ordered_by_a_secret(
 def test_leak_check_catches_an_error_message_naming_a_secret(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from yuletide.games.christmas_lights.looney_lights import LooneyLights
+    from yuletide.games.christmas_lights.looney_lights.rules import LooneyLights
 
     original = LooneyLights.why_illegal
 
@@ -279,7 +279,7 @@ def test_leak_check_catches_an_error_message_naming_a_secret(
 def test_leak_check_catches_action_seen_by_naming_a_secret(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from yuletide.games.christmas_lights.looney_lights import LooneyLights
+    from yuletide.games.christmas_lights.looney_lights.rules import LooneyLights
 
     def chatty(self: LooneyLights, seat: int, action: Action, viewer: int | None) -> str:
         return f"{action} (holding {sum(self.hands[seat])} cards, {self.hands[seat][0]} red)"
@@ -293,7 +293,7 @@ def _jingle_world_with_another_stolen_kind() -> tuple[yuletide.State, yuletide.S
     seat 2, and only seats 1 and 2 know its kind. Returns the real state and a world,
     built by hand, that seat 0 cannot tell from it: the stolen card is another kind (it
     swapped places with a card of the deck) and seat 2 knows that kind instead."""
-    from yuletide.games.christmas_lights import jingle_bell_run as jbr
+    from yuletide.games.christmas_lights.jingle_bell_run import rules as jbr
 
     state = yuletide.new_game("jingle-bell-run", players=3, seed=0)
     for text in [
@@ -330,7 +330,7 @@ def test_canonical_check_catches_another_seats_knowledge_surviving(
     of the kind seat 1 stole from it, which seat 0 never saw). With a world that differs
     from the real one only there, the canonical check passes for the real re-deal and
     fails for one that keeps the knowledge as it was."""
-    from yuletide.games.christmas_lights.jingle_bell_run import JingleBellRun
+    from yuletide.games.christmas_lights.jingle_bell_run.rules import JingleBellRun
 
     state, world = _jingle_world_with_another_stolen_kind()
     conformance.check_indistinguishable(state, world, 0, Rng(1))

@@ -223,7 +223,7 @@ def test_beats_random(game_id: str, players: int, seeds: int, floor: float) -> N
 def test_per_seat_evaluation_is_clamped_and_picklable() -> None:
     import pickle
 
-    from yuletide.bots.check_the_box import evaluate
+    from yuletide.games.christmas_lights.check_the_box.bot import evaluate
 
     adapter = per_seat(evaluate)
     state = new_game("check-the-box", players=3, seed=1)
@@ -282,7 +282,7 @@ def test_root_parallel_search_is_legal_reproducible_and_window_only(paired: bool
 
 
 def test_open_loop_tree_plays_other_seats_by_the_rollout() -> None:
-    from yuletide.bots.christmas_story import rollout
+    from yuletide.games.christmas_story.christmas_story.bot import rollout
 
     state, seat = _decision_point("christmas-story", 5, 4)
     calls: list[int] = []
@@ -335,8 +335,8 @@ def test_paired_search_is_legal_reproducible_and_window_only(game_id: str) -> No
 def test_flat_search_grows_only_root_edges() -> None:
     """``flat=True``: the tree holds the root's edges only, every later move is the
     rollout policy's (the observer's too); legal, reproducible and window-only."""
-    from yuletide.bots import christmas_lights as heuristic
     from yuletide.bots.ismcts import _Node, _run, _Search
+    from yuletide.games.christmas_lights.main import bot as heuristic
 
     state, seat = _decision_point("christmas-lights", 3, 10)
     search = _Search(heuristic.rollout, per_seat(heuristic.evaluate), 40, 0.7, True, flat=True)

@@ -21,11 +21,11 @@ import pytest
 import yuletide
 from yuletide.bots import RandomBot
 from yuletide.bots.base import DEFAULT_REACTION, ReactionTime, SeatWindow, reaction_of
-from yuletide.bots.lights_on_team import LightsOnTeamBot
 from yuletide.cli import main
 from yuletide.core import simultaneous
 from yuletide.core.rng import Rng, derive_seed
 from yuletide.core.state import Action
+from yuletide.games.christmas_lights.lights_on.team_bot import LightsOnTeamBot
 from yuletide.sim import match, play_match, simulate
 from yuletide.sim.match import Scheduler
 from yuletide.terminal import play, replay

@@ -1,4 +1,4 @@
-"""The greedy solo policy (yuletide.bots.solo_greedy): legal, seeded, window-only, and
+"""The greedy solo policy (the solo_lights room's greedy): legal, seeded, window-only, and
 better than random at both solo games — each of its rules of thumb tested by name."""
 
 from __future__ import annotations
@@ -9,15 +9,21 @@ from typing import Any
 import pytest
 
 import yuletide
-from yuletide.bots import make_bot
-from yuletide.bots.solo_greedy import SoloGreedyBot, deck_the_yard_choice, solo_lights_choice
+from yuletide.bots import SeatWindow, bots_for, check_bot, make_bot
 from yuletide.cli import main
+from yuletide.core.errors import InvalidOption
 from yuletide.core.state import Action
-from yuletide.games.christmas_lights import deck_the_yard as dy
-from yuletide.games.christmas_lights import solo_lights as sl
+from yuletide.games.christmas_lights.deck_the_yard import rules as dy
+from yuletide.games.christmas_lights.deck_the_yard.greedy import GreedyBot as YardGreedy
+from yuletide.games.christmas_lights.deck_the_yard.greedy import deck_the_yard_choice
+from yuletide.games.christmas_lights.solo_lights import rules as sl
+from yuletide.games.christmas_lights.solo_lights.greedy import GreedyBot as SoloGreedy
+from yuletide.games.christmas_lights.solo_lights.greedy import solo_lights_choice
 from yuletide.sim import play_match, simulate
 
 SOLO = ("solo-lights", "deck-the-yard")
+#: Each solo game's greedy policy (both are ``solo-greedy``).
+GREEDY = {"solo-lights": SoloGreedy, "deck-the-yard": YardGreedy}
 
 
 class ViewOnlyWindow:
@@ -39,7 +45,7 @@ class ViewOnlyWindow:
 
 
 def choose(state: Any) -> str:
-    return str(SoloGreedyBot(1).act(ViewOnlyWindow(state)))  # type: ignore[arg-type]
+    return str(GREEDY[state.game_id](1).act(ViewOnlyWindow(state)))  # type: ignore[arg-type]
 
 
 def solo(**fields: Any) -> Any:
@@ -72,6 +78,11 @@ def yard(**fields: Any) -> Any:
 
 def test_registered_in_the_bot_table_as_solo_greedy() -> None:
     assert make_bot("solo-greedy", 3).name == "solo-greedy"
+    for game in SOLO:
+        assert "solo-greedy" in bots_for(game)
+        bot = make_bot("solo-greedy", 3, game)
+        state = yuletide.new_game(game, seed=4)
+        assert bot.act(SeatWindow(state, 0)) == GREEDY[game](3).act(SeatWindow(state, 0))
 
 
 @pytest.mark.parametrize("game", SOLO)
@@ -80,7 +91,7 @@ def test_decides_from_the_view_and_legal_actions_only(game: str) -> None:
     view and the legal actions."""
     for seed in range(5):
         state = yuletide.new_game(game, seed=seed)
-        bot = SoloGreedyBot(seed)
+        bot = GREEDY[game](seed)
         while not state.outcome.over:
             action = bot.act(ViewOnlyWindow(state))  # type: ignore[arg-type]
             assert action in state.legal_actions(0)
@@ -102,12 +113,13 @@ def test_wins_more_often_than_random(game: str) -> None:
     assert greedy > rand + 0.25
 
 
-def test_other_games_fall_back_to_a_seeded_random_legal_action() -> None:
+def test_other_games_refuse_it_and_say_which_bots_play() -> None:
+    """Declared by the solo games' manifests only: elsewhere it is refused by name."""
+    with pytest.raises(InvalidOption, match="plays only deck-the-yard and solo-lights"):
+        check_bot("solo-greedy", "looney-lights")
     state = yuletide.new_game("looney-lights", players=3, seed=2)
-    window = ViewOnlyWindow(state)
-    picks = {str(SoloGreedyBot(s).act(window)) for s in range(30)}  # type: ignore[arg-type]
-    assert picks <= {str(a) for a in state.legal_actions(0)}
-    assert len(picks) > 1 or len(state.legal_actions(0)) == 1
+    with pytest.raises(InvalidOption, match="does not play looney-lights"):
+        make_bot("solo-greedy", 1).act(SeatWindow(state, min(state.to_act)))
 
 
 def test_simulate_command_reports_the_greedy_win_rate(capsys: pytest.CaptureFixture[str]) -> None:

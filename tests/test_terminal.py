@@ -331,10 +331,10 @@ def _hand_lines(text: str) -> list[str]:
 def _seat_hand_lines(record: dict[str, Any], seat: int) -> set[str]:
     """Every "Your hand" line ``seat`` could have been shown at any point of the game."""
     state = yuletide.new_game(record["game"], players=record["players"], seed=record["seed"])
-    lines = set(_hand_lines(state.render(state.view(seat))))
+    lines = set(_hand_lines(yuletide.spec(state.game_id).text.render(state.view(seat))))
     for actor, text in record["actions"]:
         state.apply(actor, text)
-        lines.update(_hand_lines(state.render(state.view(seat))))
+        lines.update(_hand_lines(yuletide.spec(state.game_id).text.render(state.view(seat))))
     return lines
 
 

@@ -12,6 +12,7 @@ from . import games as _games_package  # noqa: F401
 from .core import (
     Action,
     CorruptSave,
+    GameSpec,
     IllegalAction,
     InvalidOption,
     NotationError,
@@ -27,6 +28,7 @@ from .core import (
     load,
     new_game,
     replay,
+    spec,
 )
 
 __version__ = "0.1.0"
@@ -34,6 +36,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Action",
     "CorruptSave",
+    "GameSpec",
     "IllegalAction",
     "InvalidOption",
     "NotationError",
@@ -50,4 +53,5 @@ __all__ = [
     "load",
     "new_game",
     "replay",
+    "spec",
 ]

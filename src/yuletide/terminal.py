@@ -32,7 +32,7 @@ from typing import Any, TextIO
 from .bots import check_bot, make_bot
 from .bots.base import Bot, ReactionTime, SeatWindow
 from .core.errors import CorruptSave, YuletideError
-from .core.registry import new_game
+from .core.registry import new_game, spec_of
 from .core.registry import replay as replay_record
 from .core.rng import Rng, derive_seed
 from .core.simultaneous import forced_action, is_real_time
@@ -150,7 +150,7 @@ def board(state: State, seat: int | None) -> str:
     """The game's text rendering of ``seat``'s view (None: a spectator). Once the game is
     over, the game's own "Game over ..." line is left out: the terminal prints the result
     once, in full, with :func:`format_outcome`."""
-    text = state.render(state.view(seat))
+    text = spec_of(state).text.render(state.view(seat))
     if not state.outcome.over:
         return text
     return "\n".join(line for line in text.splitlines() if not line.startswith("Game over"))

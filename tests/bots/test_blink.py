@@ -1,4 +1,4 @@
-"""The Blink heuristic (yuletide.bots.blink): it calls "Blink!" at one card, catches a
+"""The Blink heuristic (the blink room's bot): it calls "Blink!" at one card, catches a
 player who has not, plays rather than keeps, sheds plain bulbs first so the next player
 is stuck, decides from its window only and beats random."""
 
@@ -10,9 +10,9 @@ import pytest
 
 import yuletide
 from yuletide.bots import RandomBot, SeatWindow
-from yuletide.bots.blink import HeuristicBot, evaluate, rollout
 from yuletide.core.rng import Rng, derive_seed
-from yuletide.games.christmas_lights import blink as bl
+from yuletide.games.christmas_lights.blink import rules as bl
+from yuletide.games.christmas_lights.blink.bot import HeuristicBot, evaluate, rollout
 from yuletide.sim import play_match
 
 GAME = "blink"

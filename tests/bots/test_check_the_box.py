@@ -1,4 +1,4 @@
-"""The Check the Box heuristic (yuletide.bots.check_the_box): it asks for the kinds the
+"""The Check the Box heuristic (the check_the_box room's bot): it asks for the kinds the
 public record says others hold, prefers asks that complete a set, takes the Present
 bonus, decides from its window only and beats random; and `hard`'s prior, which also
 weighs what an ask shows the players after it."""
@@ -11,7 +11,9 @@ import pytest
 
 import yuletide
 from yuletide.bots import RandomBot, SeatWindow, level_bot
-from yuletide.bots.check_the_box import (
+from yuletide.core.rng import Rng, derive_seed
+from yuletide.games.christmas_lights.check_the_box import rules as ctb
+from yuletide.games.christmas_lights.check_the_box.bot import (
     HeuristicBot,
     LookaheadBot,
     _at_least,
@@ -19,8 +21,6 @@ from yuletide.bots.check_the_box import (
     rollout,
     shown_cost,
 )
-from yuletide.core.rng import Rng, derive_seed
-from yuletide.games.christmas_lights import check_the_box as ctb
 from yuletide.sim import play_match
 
 GAME = "check-the-box"

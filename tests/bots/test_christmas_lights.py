@@ -1,4 +1,4 @@
-"""The Christmas Lights heuristic (yuletide.bots.christmas_lights): it reasons about its
+"""The Christmas Lights heuristic (yuletide.games.christmas_lights.main.bot): it reasons about its
 own hand from its view (every card it can see, what it knows, its answers), plays and
 swaps for what its string needs, asks sale questions about its likeliest cards, buys
 only what it needs, decides from its window only and beats random."""
@@ -11,9 +11,9 @@ import pytest
 
 import yuletide
 from yuletide.bots import RandomBot, SeatWindow
-from yuletide.bots.christmas_lights import HeuristicBot, evaluate, pool, rollout
 from yuletide.core.rng import Rng, derive_seed
-from yuletide.games.christmas_lights import classic as cl
+from yuletide.games.christmas_lights.main import rules as cl
+from yuletide.games.christmas_lights.main.bot import HeuristicBot, evaluate, pool, rollout
 from yuletide.sim import play_match
 
 GAME = "christmas-lights"

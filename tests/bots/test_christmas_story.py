@@ -1,4 +1,4 @@
-"""The A Christmas Story heuristic (yuletide.bots.christmas_story): it uses its deduction
+"""The A Christmas Story heuristic (the christmas_story room's bot): it uses its deduction
 view, opens the presents when it is sure (and not when its own hand may hold a Bully),
 peeks where it learns most, answers Dares with what it knows, decides from its window
 only and beats random."""
@@ -11,9 +11,9 @@ import pytest
 
 import yuletide
 from yuletide.bots import RandomBot, SeatWindow
-from yuletide.bots.christmas_story import HeuristicBot, from_view, rollout
 from yuletide.core.rng import Rng, derive_seed
-from yuletide.games.christmas_story import christmas_story as cs
+from yuletide.games.christmas_story.christmas_story import rules as cs
+from yuletide.games.christmas_story.christmas_story.bot import HeuristicBot, from_view, rollout
 from yuletide.sim import play_match
 
 GAME = "christmas-story"

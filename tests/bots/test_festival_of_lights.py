@@ -1,4 +1,4 @@
-"""The Festival of Lights heuristic (yuletide.bots.festival_of_lights): it plays the
+"""The Festival of Lights heuristic (the festival_of_lights room's bot): it plays the
 card likely to be unique, scores its specials where they count, keeps a Broken Bulb
 unless a rescue is worth more, and beats random."""
 
@@ -10,11 +10,11 @@ import pytest
 
 import yuletide
 from yuletide.bots import RandomBot, SeatWindow
-from yuletide.bots import festival_of_lights as festival
-from yuletide.bots.festival_of_lights import HeuristicBot, evaluate, rollout
 from yuletide.core.rng import Rng, derive_seed
 from yuletide.core.simultaneous import UNCHOSEN
-from yuletide.games.christmas_lights import festival_of_lights as fl
+from yuletide.games.christmas_lights.festival_of_lights import bot as festival
+from yuletide.games.christmas_lights.festival_of_lights import rules as fl
+from yuletide.games.christmas_lights.festival_of_lights.bot import HeuristicBot, evaluate, rollout
 from yuletide.sim import play_match
 
 GAME = "festival-of-lights"

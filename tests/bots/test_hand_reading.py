@@ -17,8 +17,8 @@ import pytest
 import yuletide
 from yuletide.bots import level_bot
 from yuletide.bots.base import SeatWindow
-from yuletide.bots.christmas_lights import HeuristicBot
 from yuletide.core.rng import Rng, derive_seed
+from yuletide.games.christmas_lights.main.bot import HeuristicBot
 
 SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "hand_reading.py"
 

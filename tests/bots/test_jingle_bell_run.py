@@ -1,4 +1,4 @@
-"""The Jingle Bell Run heuristic (yuletide.bots.jingle_bell_run): its path planning and
+"""The Jingle Bell Run heuristic (the jingle_bell_run room's bot): its path planning and
 key decisions on hand-built positions, and that it beats random."""
 
 from __future__ import annotations
@@ -9,9 +9,14 @@ import pytest
 
 import yuletide
 from yuletide.bots import RandomBot, SeatWindow
-from yuletide.bots.jingle_bell_run import HeuristicBot, evaluate, paths, rollout
 from yuletide.core.rng import Rng, derive_seed
-from yuletide.games.christmas_lights import jingle_bell_run as jb
+from yuletide.games.christmas_lights.jingle_bell_run import rules as jb
+from yuletide.games.christmas_lights.jingle_bell_run.bot import (
+    HeuristicBot,
+    evaluate,
+    paths,
+    rollout,
+)
 from yuletide.sim import play_match
 
 GAME = "jingle-bell-run"

@@ -1,4 +1,4 @@
-"""The Jolly Christmas heuristic (yuletide.bots.jolly_christmas): it rebuilds the trees
+"""The Jolly Christmas heuristic (the jolly_christmas room's bot): it rebuilds the trees
 from its view exactly as the game has them, places and claims for points, chooses the
 tree-topper that scores, and beats random; its search side (``rollout``, ``evaluate``),
 read from the world's fields, decides exactly as the view-based one did."""
@@ -12,12 +12,12 @@ import pytest
 
 import yuletide
 from yuletide.bots import RandomBot, SeatWindow
-from yuletide.bots import jolly_christmas as jolly
-from yuletide.bots.jolly_christmas import HeuristicBot, evaluate, rollout
 from yuletide.core.rng import Rng, derive_seed
 from yuletide.core.state import Action, State
-from yuletide.games.jolly_christmas import _tree
-from yuletide.games.jolly_christmas import jolly_christmas as jc
+from yuletide.games.jolly_christmas.jolly_christmas import bot as jolly
+from yuletide.games.jolly_christmas.jolly_christmas import rules as jc
+from yuletide.games.jolly_christmas.jolly_christmas import tree as _tree
+from yuletide.games.jolly_christmas.jolly_christmas.bot import HeuristicBot, evaluate, rollout
 from yuletide.sim import play_match
 
 GAME = "jolly-christmas"

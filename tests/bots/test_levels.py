@@ -20,7 +20,7 @@ from yuletide.bots import (
     SeatWindow,
     bots_for,
     check_bot,
-    heuristic_module,
+    kit,
     level_bot,
     load_bot,
     make_bot,
@@ -38,7 +38,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "bots.md"
 def registry(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """A private bot registry, sys.path and working directory (user bots load from it)."""
     monkeypatch.setattr(bots, "BOTS", dict(bots.BOTS))
-    monkeypatch.setattr(bots, "BOT_GAMES", dict(bots.BOT_GAMES))
+    monkeypatch.setattr(bots, "_USER_GAMES", dict(bots._USER_GAMES))
     monkeypatch.setattr(sys, "path", list(sys.path))
     monkeypatch.chdir(tmp_path)
     for name in [m for m in sys.modules if m.startswith("ubot")]:
@@ -48,17 +48,16 @@ def registry(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize("game_id", games())
 def test_every_game_has_the_three_levels(game_id: str) -> None:
-    module = heuristic_module(game_id)
-    assert module is not None, f"no yuletide.bots.{game_id.replace('-', '_')}.HeuristicBot"
+    tools = kit(game_id)
     for level in LEVELS:
         check_bot(level, game_id)
         assert level in bots_for(game_id)
     medium = make_bot("medium", 1, game_id)
-    assert isinstance(medium, MediumBot) and isinstance(medium.bot, module.HeuristicBot)
+    assert isinstance(medium, MediumBot) and isinstance(medium.bot, tools.heuristic)  # type: ignore[arg-type]
     hard = level_bot("hard", game_id, 1)
     assert isinstance(hard, IsmctsBot)
-    assert (hard.prior is not None) == bots.HARD_SETTINGS.get(game_id, {}).get("prior", True)
-    assert hard.opponents == "rollout"  # every heuristic module has a rollout policy
+    assert hard.prior is not None  # the heuristic, or the kit's lookahead
+    assert hard.opponents == "rollout"  # every game's kit has a rollout policy
     assert hard.seconds is not None and hard.seconds <= 0.5  # the default budget
     fixed = level_bot("hard", game_id, 1, iterations=7)
     assert fixed.iterations == 7 and fixed.seconds is None  # reproducible (the ladder)
@@ -96,10 +95,11 @@ def test_easy_is_the_heuristic_with_some_random_moves() -> None:
     assert differ < (same + differ) * EASY_RANDOM * 1.5
 
 
-def test_levels_refused_for_a_game_without_a_heuristic() -> None:
-    with pytest.raises(InvalidOption, match="no heuristic bot for no-such-game"):
+def test_levels_refused_for_no_game() -> None:
+    with pytest.raises(InvalidOption, match="no game 'no-such-game'"):
         check_bot("medium", "no-such-game")
-    assert heuristic_module("no-such-game") is None
+    with pytest.raises(InvalidOption, match="no game 'no-such-game'"):
+        kit("no-such-game")
 
 
 BOT_FILE = """

@@ -1,4 +1,4 @@
-"""The Lights On heuristic (yuletide.bots.lights_on): today's team bot plus what the
+"""The Lights On heuristic (the lights_on room's bot): today's team bot plus what the
 public swaps prove — sure Lights OFF and Lights ON calls, and collecting what others do
 not hold — beating random teams and today's team bot."""
 
@@ -10,8 +10,11 @@ from typing import Any, cast
 import pytest
 
 import yuletide
-from yuletide.bots import LightsOnTeamBot, RandomBot, SeatWindow
-from yuletide.bots.lights_on import (
+from yuletide.bots import RandomBot, SeatWindow
+from yuletide.core.rng import Rng, derive_seed
+from yuletide.core.state import Action, State
+from yuletide.games.christmas_lights.lights_on import rules as lo
+from yuletide.games.christmas_lights.lights_on.bot import (
     RECENT,
     HeuristicBot,
     better_swap,
@@ -19,9 +22,7 @@ from yuletide.bots.lights_on import (
     evaluate,
     rollout,
 )
-from yuletide.core.rng import Rng, derive_seed
-from yuletide.core.state import Action, State
-from yuletide.games.christmas_lights import lights_on as lo
+from yuletide.games.christmas_lights.lights_on.team_bot import LightsOnTeamBot
 from yuletide.sim import play_match
 
 GAME = "lights-on"

@@ -1,4 +1,4 @@
-"""The Looney Lights heuristic (yuletide.bots.looney_lights): its key decisions on
+"""The Looney Lights heuristic (the looney_lights room's bot): its key decisions on
 hand-built positions, what it remembers from the events, and that it beats random."""
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ import pytest
 
 import yuletide
 from yuletide.bots import IsmctsBot, RandomBot, SeatWindow, level_bot
-from yuletide.bots.looney_lights import (
+from yuletide.core.rng import Rng, derive_seed
+from yuletide.games.christmas_lights.looney_lights import rules as ll
+from yuletide.games.christmas_lights.looney_lights.bot import (
     HeuristicBot,
     LookaheadBot,
     Slots,
@@ -20,8 +22,6 @@ from yuletide.bots.looney_lights import (
     evaluate,
     rollout,
 )
-from yuletide.core.rng import Rng, derive_seed
-from yuletide.games.christmas_lights import looney_lights as ll
 from yuletide.sim import play_match
 
 GAME = "looney-lights"

@@ -1,4 +1,4 @@
-"""The Reindeer's Nose heuristic (yuletide.bots.reindeers_nose): it keeps its strongest
+"""The Reindeer's Nose heuristic (the reindeers_nose room's bot): it keeps its strongest
 colour, remembers what is passed to it, never waits, and is eliminated far less often
 than random."""
 
@@ -10,8 +10,8 @@ import pytest
 
 import yuletide
 from yuletide.bots import RandomBot, SeatWindow
-from yuletide.bots.reindeers_nose import HeuristicBot, evaluate, rollout
 from yuletide.core.rng import Rng, derive_seed
+from yuletide.games.christmas_lights.reindeers_nose.bot import HeuristicBot, evaluate, rollout
 from yuletide.sim import play_match
 
 GAME = "reindeers-nose"

@@ -1,4 +1,4 @@
-"""The Solo Lights heuristic (yuletide.bots.solo_lights): today's greedy solo policy
+"""The Solo Lights heuristic (the solo_lights room's bot): today's greedy solo policy
 under the name every game's heuristic has, with a rollout and an evaluation for the
 search; it wins far more often than random."""
 
@@ -7,22 +7,23 @@ from __future__ import annotations
 import pytest
 
 import yuletide
-from yuletide.bots import RandomBot, SeatWindow, SoloGreedyBot
-from yuletide.bots.solo_lights import HeuristicBot, evaluate, rollout
+from yuletide.bots import RandomBot, SeatWindow
 from yuletide.core.rng import Rng, derive_seed
+from yuletide.games.christmas_lights.solo_lights.bot import HeuristicBot, evaluate, rollout
+from yuletide.games.christmas_lights.solo_lights.greedy import GreedyBot
 from yuletide.sim import play_match
 
 GAME = "solo-lights"
 
 
 def test_it_is_the_greedy_solo_policy() -> None:
-    """Move for move the same as SoloGreedyBot (whose rules of thumb are tested in
+    """Move for move the same as GreedyBot (whose rules of thumb are tested in
     tests/test_solo_greedy.py), and its rollout makes the same choices."""
-    assert issubclass(HeuristicBot, SoloGreedyBot)
+    assert issubclass(HeuristicBot, GreedyBot)
     for seed in range(5):
         state = yuletide.new_game(GAME, seed=seed)
         window = SeatWindow(state, 0)
-        mine, greedy = HeuristicBot(seed), SoloGreedyBot(seed)
+        mine, greedy = HeuristicBot(seed), GreedyBot(seed)
         while not state.outcome.over:
             action = mine.act(window)
             assert action == greedy.act(window)

@@ -1,4 +1,4 @@
-"""The Twinkling Lights heuristic (yuletide.bots.twinkling_lights): it lays its tile so
+"""The Twinkling Lights heuristic (the twinkling_lights room's bot): it lays its tile so
 a strand shows its card whenever one placement does, scores at once, gives Broken Wire
 tiles to the leader, decides from its view alone, and beats random."""
 
@@ -10,10 +10,10 @@ import pytest
 
 import yuletide
 from yuletide.bots import RandomBot, SeatWindow, level_bot
-from yuletide.bots import twinkling_lights as twinkling
-from yuletide.bots.twinkling_lights import HeuristicBot, evaluate, rollout
 from yuletide.core.rng import Rng, derive_seed
-from yuletide.games.twinkling_lights import twinkling_lights as tl
+from yuletide.games.twinkling_lights.twinkling_lights import bot as twinkling
+from yuletide.games.twinkling_lights.twinkling_lights import rules as tl
+from yuletide.games.twinkling_lights.twinkling_lights.bot import HeuristicBot, evaluate, rollout
 from yuletide.sim import play_match
 
 GAME = "twinkling-lights"

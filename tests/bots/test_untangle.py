@@ -1,4 +1,4 @@
-"""The Untangle heuristic (yuletide.bots.untangle): it plans its whole turn — the swap,
+"""The Untangle heuristic (the untangle room's bot): it plans its whole turn — the swap,
 then the card and its place — to complete a pattern when it can, uses a Broken Bulb to
 cut a stray card out, discards what no pattern shows, and beats random."""
 
@@ -10,10 +10,15 @@ import pytest
 
 import yuletide
 from yuletide.bots import IsmctsBot, RandomBot, SeatWindow, level_bot
-from yuletide.bots import untangle as bot_module
-from yuletide.bots.untangle import HeuristicBot, LookaheadBot, evaluate, rollout
 from yuletide.core.rng import Rng, derive_seed
-from yuletide.games.christmas_lights import untangle as ut
+from yuletide.games.christmas_lights.untangle import bot as bot_module
+from yuletide.games.christmas_lights.untangle import rules as ut
+from yuletide.games.christmas_lights.untangle.bot import (
+    HeuristicBot,
+    LookaheadBot,
+    evaluate,
+    rollout,
+)
 from yuletide.sim import play_match
 
 GAME = "untangle"

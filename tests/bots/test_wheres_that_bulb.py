@@ -1,4 +1,4 @@
-"""The Where's That Bulb? heuristic (yuletide.bots.wheres_that_bulb): it remembers every
+"""The Where's That Bulb? heuristic (the wheres_that_bulb room's bot): it remembers every
 card it saw flipped and uses that memory; it decides from its window only; it beats
 random."""
 
@@ -10,7 +10,9 @@ import pytest
 
 import yuletide
 from yuletide.bots import IsmctsBot, RandomBot, SeatWindow, level_bot
-from yuletide.bots.wheres_that_bulb import (
+from yuletide.core.rng import Rng, derive_seed
+from yuletide.games.christmas_lights.wheres_that_bulb import rules as wtb
+from yuletide.games.christmas_lights.wheres_that_bulb.bot import (
     HeuristicBot,
     LookaheadBot,
     choose,
@@ -20,8 +22,6 @@ from yuletide.bots.wheres_that_bulb import (
     rollout,
     shows_more_than_it_wins,
 )
-from yuletide.core.rng import Rng, derive_seed
-from yuletide.games.christmas_lights import wheres_that_bulb as wtb
 from yuletide.sim import play_match
 
 GAME = "wheres-that-bulb"

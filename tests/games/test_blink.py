@@ -22,8 +22,8 @@ import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
 from yuletide.core import conformance
 from yuletide.core.errors import CorruptSave, InvalidArgument, InvalidSeat
-from yuletide.games.christmas_lights import blink as bl
-from yuletide.games.christmas_lights.blink import (
+from yuletide.games.christmas_lights.blink import rules as bl
+from yuletide.games.christmas_lights.blink.rules import (
     ANY,
     BROKEN,
     CALLED,
@@ -32,6 +32,7 @@ from yuletide.games.christmas_lights.blink import (
     OPEN,
     PLAY,
 )
+from yuletide.games.christmas_lights.blink.text import render as render_text
 
 GAME = "blink"
 BULBS = {
@@ -857,7 +858,7 @@ def test_save_load_replay_and_unchecked_path_agree_in_a_match() -> None:
 
 def test_render_shows_the_string_with_letters() -> None:
     state = scenario(hands=["pink red", "blue blue", "red"], discard="green")
-    text = bl.Blink.render(state.view(0))
+    text = render_text(state.view(0))
     assert "String P01: R red  K pink  G green  B blue  Y yellow" in text
     assert "Blinking: G green" in text
 
@@ -898,7 +899,7 @@ def test_issue_12_the_view_after_the_winning_play_shows_the_last_bulb_blinking()
     state.apply(0, "play pink")
     assert state.outcome.winners == (0,)
     assert state.view(None)["blinking"] == "pink"
-    assert "Blinking: K pink" in bl.Blink.render(state.view(None))
+    assert "Blinking: K pink" in render_text(state.view(None))
     bubble = scenario(hands=["bubble", "blue blue", "red"], discard="green")
     bubble.apply(0, "play bubble yellow")
     assert bubble.view(1)["blinking"] == "yellow"
@@ -1119,5 +1120,5 @@ def test_issue_12_phases_name_the_drawn_card_and_the_blink_race() -> None:
     won = scenario(hands=["pink", "blue blue", "red"], discard="green")
     won.apply(0, "play pink")
     assert won.current_phase == "game-over"
-    assert "Blink — game over after 1 turn" in bl.Blink.render(won.view(None))
-    assert "seat 0 to act" not in bl.Blink.render(won.view(None))
+    assert "Blink — game over after 1 turn" in render_text(won.view(None))
+    assert "seat 0 to act" not in render_text(won.view(None))

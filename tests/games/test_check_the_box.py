@@ -21,8 +21,9 @@ from yuletide import IllegalAction, InvalidOption, NotationError, Rng
 from yuletide.core import conformance
 from yuletide.core.conformance import random_game
 from yuletide.core.errors import CorruptSave, InvalidArgument, InvalidSeat
-from yuletide.games.christmas_lights import check_the_box as cb
-from yuletide.games.christmas_lights.check_the_box import ASK, N_KINDS, PLUG, PRESENT
+from yuletide.games.christmas_lights.check_the_box import rules as cb
+from yuletide.games.christmas_lights.check_the_box.rules import ASK, N_KINDS, PLUG, PRESENT
+from yuletide.games.christmas_lights.check_the_box.text import render as render_text
 
 GAME = "check-the-box"
 BOX = {
@@ -832,7 +833,7 @@ def test_random_games_end_with_every_card_in_a_set_and_the_most_sets_winning(
 def test_render_shows_hand_sets_and_what_is_known() -> None:
     state = scenario(hands=["red blue", "green", "pink"], pile="yellow")
     state.apply(0, "ask 1 red")
-    text = state.render(state.view(0))
+    text = render_text(state.view(0))
     assert "seat 0 (you)" in text and "known to hold: R red 1-2" in text
     assert "Your hand: R red, Y yellow, B blue" in text
 
@@ -1041,6 +1042,6 @@ def test_issue_12_phases_are_the_ask_the_present_bonus_and_the_end() -> None:
     assert state.current_phase == "ask"
     over = random_game(GAME, 3, 1)
     assert over.current_phase == "game-over"
-    text = over.render(over.view(None))
+    text = render_text(over.view(None))
     assert text.startswith(f"Check the Box — game over after {over.turns} asks")
     assert "'s turn" not in text

@@ -21,9 +21,10 @@ import pytest
 import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
 from yuletide.core import conformance
-from yuletide.games.christmas_lights import _classic_knowledge as ck
-from yuletide.games.christmas_lights import classic as cl
-from yuletide.games.christmas_lights.classic import ChristmasLights
+from yuletide.games.christmas_lights.main import knowledge as ck
+from yuletide.games.christmas_lights.main import rules as cl
+from yuletide.games.christmas_lights.main.rules import ChristmasLights
+from yuletide.games.christmas_lights.main.text import render as render_text
 
 GAME = "christmas-lights"
 BOX = {
@@ -1558,7 +1559,7 @@ def test_scripted_game_two_pattern_win_decided_by_broken_bulbs() -> None:
         (0, "P02"),
         (1, "P04"),
     ]
-    text = state.render(state.view(1))
+    text = render_text(state.view(1))
     assert "game over (finished)" in text and "seat 0 and seat 1 completed two patterns" in text
 
 
@@ -1940,7 +1941,7 @@ def test_render_shows_your_string_pattern_the_others_hands_and_what_you_know() -
     state = sale("red plug blue green")
     act(state, "card 2", "seat 1", "card 1", "done", "kind red", "done", ">=", "number 1")
     act(state, "accept", seat=1)
-    text = state.render(state.view(1))
+    text = render_text(state.view(1))
     lines = text.splitlines()
     assert lines[2] == "" and lines[3].startswith("You (seat 1")
     assert "patterns 1: P03 G K U Y B | 2: P04 Y B U K G" in text
@@ -1949,7 +1950,7 @@ def test_render_shows_your_string_pattern_the_others_hands_and_what_you_know() -
     assert "hand     1:R  2:B  3:G" in text
     assert "0 -> seat 1: count({1},{red}) >= 1 = yes" in text
     assert "Key: R=red G=green Y=yellow B=blue U=purple K=pink *=bubble x=broken ==plug" in text
-    spectator = state.render(state.view(None))
+    spectator = render_text(state.view(None))
     assert "1:?  2:?  3:?" in spectator and "You (" not in spectator
 
 

@@ -20,8 +20,9 @@ import pytest
 
 import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
-from yuletide.games.christmas_story import christmas_story as cs
-from yuletide.games.christmas_story.christmas_story import ChristmasStory
+from yuletide.games.christmas_story.christmas_story import rules as cs
+from yuletide.games.christmas_story.christmas_story.rules import ChristmasStory
+from yuletide.games.christmas_story.christmas_story.text import render as render_text
 
 GAME = "christmas-story"
 KIND = {"DP": 0, "BB": 1, "SF": 2, "GD": 3, "PR": 4}
@@ -262,7 +263,7 @@ def test_setup_3_the_leg_lamp_starts_in_the_middle() -> None:
     state = yuletide.new_game(GAME, players=4, seed=0)
     assert state.lamp == cs.MIDDLE
     assert state.view(2)["leg_lamp"] is None
-    assert "Leg Lamp: middle" in ChristmasStory.render(state.view(2))
+    assert "Leg Lamp: middle" in render_text(state.view(2))
     # Nobody holds it, so nobody may use it.
     assert not any(isinstance(a, cs.TripleDogDare | cs.FreePeek) for a in state.legal_actions(0))
 
@@ -330,7 +331,7 @@ def test_peek_tokens_let_players_know_who_has_peeked_at_a_card() -> None:
         assert g["tokens"] == [0]
         assert g["identity"] == ("present" if seat == 0 else None)
     assert state.view(1)["tokens_left"] == [14, 15, 15]
-    assert "G:??[R]" in ChristmasStory.render(state.view(1))
+    assert "G:??[R]" in render_text(state.view(1))
 
 
 def test_peek_tokens_are_never_removed_from_a_card_unless_it_is_flipped_face_up() -> None:
@@ -975,9 +976,7 @@ def test_view_shows_what_the_seat_peeked_and_where_that_card_is_now() -> None:
         {"card": "I", "identity": "present", "where": "seat 0", "face_up": False},
     ]
     assert card(state.view(2), "G")["identity"] is None
-    assert "You peeked: G=Present (middle), I=Present (seat 0)" in ChristmasStory.render(
-        state.view(0)
-    )
+    assert "You peeked: G=Present (middle), I=Present (seat 0)" in render_text(state.view(0))
 
 
 def test_view_shows_every_peek_token_face_up_cards_and_the_lamp_holder() -> None:
@@ -1003,7 +1002,7 @@ def test_nobody_sees_an_unpeeked_face_down_card_including_their_own() -> None:
         for entry in own:
             if entry["card"] != "G":
                 assert entry["identity"] is None
-        text = json.dumps([view, state.events(seat), ChristmasStory.render(view)])
+        text = json.dumps([view, state.events(seat), render_text(view)])
         # The Decoder Pin (A, now in the middle) was never peeked: nobody sees where it is.
         assert '"identity": "decoder-pin"' not in text
         assert "A:DP" not in text
@@ -1064,7 +1063,7 @@ def test_deduction_possible_identities_use_only_the_seats_own_information() -> N
         "scut-farkus",
         "present",
     ]
-    assert "BB Gun could be: C" in ChristmasStory.render(view)
+    assert "BB Gun could be: C" in render_text(view)
 
 
 def test_deduction_narrows_a_card_to_one_identity_when_the_rest_are_seen() -> None:
@@ -1101,7 +1100,7 @@ def test_deduction_option_off_leaves_it_out_of_the_view() -> None:
     assert view["deduction"] is None
     assert "possible" not in card(view, "G")
     assert card(view, "G")["identity"] == "present"
-    assert "could be" not in ChristmasStory.render(view)
+    assert "could be" not in render_text(view)
 
 
 def test_deduction_is_the_same_whatever_the_cards_it_has_not_seen_are() -> None:
@@ -1589,7 +1588,7 @@ def test_render_is_plain_text_with_letters_not_colour_alone() -> None:
     """render: a terminal player can follow the table; tokens by colour letter."""
     state = deal(THREE)
     play(state, "0 swap a g", "1 dare c b", "0 refuse", "0 flip b")
-    text = ChristmasStory.render(state.view(1))
+    text = render_text(state.view(1))
     assert "seat 0 [red R]: G:??[R]  B:PR^" in text
     assert " seat 1 (you) [blue B]: 1=C:??  2=D:??" in text
     assert ">seat 2 [green G]: E:??  F:??" in text
@@ -1598,10 +1597,10 @@ def test_render_is_plain_text_with_letters_not_colour_alone() -> None:
         "A Christmas Story — turn 3, seat 2's turn; seat 2 to act (turn); Leg Lamp: seat 1"
     )
     play(state, "2 dare e c")
-    assert "seat 2's turn; seat 1 to act (answer-dare)" in ChristmasStory.render(state.view(0))
+    assert "seat 2's turn; seat 1 to act (answer-dare)" in render_text(state.view(0))
     over = deal(THREE)
     play(over, "0 open", "0 declare a c")
-    finished = ChristmasStory.render(over.view(2))
+    finished = render_text(over.view(2))
     assert "Game over (finished): presents: seat 0" in finished
     # Issue 12, section 5: a finished game's header names no seat to act or turn.
     assert finished.startswith("A Christmas Story — game over after 0 turns; Leg Lamp: middle")

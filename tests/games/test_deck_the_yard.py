@@ -22,8 +22,9 @@ import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
 from yuletide.core import conformance
 from yuletide.core.conformance import random_game
-from yuletide.games.christmas_lights import deck_the_yard as dy
-from yuletide.games.christmas_lights.deck_the_yard import BROKEN, PLUG, PRESENT
+from yuletide.games.christmas_lights.deck_the_yard import rules as dy
+from yuletide.games.christmas_lights.deck_the_yard.rules import BROKEN, PLUG, PRESENT
+from yuletide.games.christmas_lights.deck_the_yard.text import render as render_text
 
 GAME = "deck-the-yard"
 COLOURS = ("red", "green", "yellow", "blue", "purple", "pink")
@@ -729,7 +730,7 @@ def test_save_load_and_replay() -> None:
 
 def test_render_shows_patterns_string_and_hand() -> None:
     state = scenario(hand="pink purple purple purple purple", current="P01", string="red")
-    text = state.render(state.view(0))
+    text = render_text(state.view(0))
     assert "Face-up patterns: P01 R K G B Y; P02 B Y U G K" in text
     assert "String on P01: R   next: K pink" in text
     assert "Your hand: U purple" in text and "K pink" in text

@@ -26,7 +26,7 @@ from yuletide import IllegalAction, InvalidOption, NotationError, Rng
 from yuletide.core import conformance
 from yuletide.core.conformance import random_game
 from yuletide.core.errors import InvalidSeat
-from yuletide.games.christmas_lights import festival_of_lights as fl
+from yuletide.games.christmas_lights.festival_of_lights import rules as fl
 
 GAME = "festival-of-lights"
 COLOURS = ("red", "green", "yellow", "blue", "purple", "pink")

@@ -19,8 +19,8 @@ import pytest
 
 import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
-from yuletide.games.christmas_lights import jingle_bell_run as jb
-from yuletide.games.christmas_lights.jingle_bell_run import (
+from yuletide.games.christmas_lights.jingle_bell_run import rules as jb
+from yuletide.games.christmas_lights.jingle_bell_run.rules import (
     ACTION,
     BROKEN,
     BUBBLE,
@@ -33,6 +33,7 @@ from yuletide.games.christmas_lights.jingle_bell_run import (
     STEAL,
     TAKE,
 )
+from yuletide.games.christmas_lights.jingle_bell_run.text import render as render_text
 
 GAME = "jingle-bell-run"
 BULBS = {
@@ -1041,8 +1042,8 @@ def test_phases_are_the_steps_of_a_turn_and_the_end() -> None:
     won = scenario(hands=[P01_PAY, "green", "blue"], grid={"d4": "P01"}, where=["c4", None, None])
     won.apply(0, "move d4")
     assert won.current_phase == "over"
-    assert "to act" not in won.render(won.view(1))
-    assert won.render(won.view(1)).splitlines()[0] == "Jingle Bell Run — game over after 0 turns"
+    assert "to act" not in render_text(won.view(1))
+    assert render_text(won.view(1)).splitlines()[0] == "Jingle Bell Run — game over after 0 turns"
 
 
 def test_view_hides_the_other_hands() -> None:
@@ -1108,7 +1109,7 @@ def test_hand_built_or_foreign_action_objects_are_notation_errors() -> None:
     """Issue 12, section 4: action objects out of range (a cell off the grid, a kind
     that does not exist, a seat the game does not have, a start that is no corner) or of
     another game are NotationErrors naming the game's actions, and change nothing."""
-    from yuletide.games.christmas_lights.looney_lights import Play
+    from yuletide.games.christmas_lights.looney_lights.rules import Play
 
     state = scenario(hands=["red", "green", "blue"])
     before = state.to_json()
@@ -1200,6 +1201,6 @@ def test_save_load_replay_and_unchecked_path_agree() -> None:
 
 def test_render_shows_the_grid_with_letters() -> None:
     state = scenario(hands=["red", "green", "blue"], where=["b2", None, None])
-    text = jb.JingleBellRun.render(state.view(0))
+    text = render_text(state.view(0))
     assert "P" in text and "@0" in text
     assert "Your hand: R red" in text

@@ -23,9 +23,11 @@ import pytest
 
 import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
-from yuletide.games.jolly_christmas import _tree as T
-from yuletide.games.jolly_christmas import jolly_christmas as jc
 from yuletide.games.jolly_christmas.content import BALL_COLOURS, CONTENT, ORNAMENTS, SIDES
+from yuletide.games.jolly_christmas.jolly_christmas import rules as jc
+from yuletide.games.jolly_christmas.jolly_christmas import tree as T
+from yuletide.games.jolly_christmas.jolly_christmas.text import render as render_text
+from yuletide.games.jolly_christmas.jolly_christmas.text import render_tree
 
 GAME = "jolly-christmas"
 DECS = CONTENT.decorations
@@ -1311,7 +1313,7 @@ def test_render_draws_each_tree_as_a_pyramid_with_letters_for_colours() -> None:
     state = example_game()
     for seat in state.topper_order:
         state.apply(seat, "topper 5" if seat == 0 else legal(state, seat)[-1])
-    text = jc.JollyChristmas.render(state.view(0))
+    text = render_text(state.view(0))
     lines = text.splitlines()
     at = lines.index(next(line for line in lines if line.startswith("seat 0 (you): 33 points")))
     assert lines[at + 1 : at + 6] == [
@@ -1326,21 +1328,21 @@ def test_render_draws_each_tree_as_a_pyramid_with_letters_for_colours() -> None:
 
 def test_render_marks_the_free_spots_with_their_positions() -> None:
     state = arrange(new(3), trees=[{"1.1": "santa R", "1.2": "bell L"}, {}, {}])
-    text = jc.JollyChristmas.render(state.view(1))
+    text = render_text(state.view(1))
     assert "  (  1.0   )  [SA   R.y]  [BE   L.r]  (  1.3   )" in text.splitlines()
     assert "(  2.1   )" in text
-    empty = jc.render_tree([[None] * 5, [None] * 4, [None] * 3, [None] * 2], None)
+    empty = render_tree([[None] * 5, [None] * 4, [None] * 3, [None] * 2], None)
     assert empty[-1].strip() == "(  1.1   )"
 
 
 def test_render_shows_a_seat_the_card_it_must_place() -> None:
     state = arrange(new(3), row=["santa UR", "bell L", "reindeer R", "snowflake DL"])
     claim_all(state, {0: 2, 1: 1, 2: 4})
-    text = jc.JollyChristmas.render(state.view(0))
+    text = render_text(state.view(0))
     assert "Your card to place: [BE   L.r] (order card 2)" in text.splitlines()
     state.apply(0, "place 1.1")
-    assert "Your card to place" not in jc.JollyChristmas.render(state.view(0))
-    assert "Your card to place" not in jc.JollyChristmas.render(state.view(None))
+    assert "Your card to place" not in render_text(state.view(0))
+    assert "Your card to place" not in render_text(state.view(None))
 
 
 def test_game_info_summary_is_the_docstring_first_line() -> None:

@@ -20,7 +20,6 @@ from typing import Any
 
 import pytest
 
-from yuletide.games.jolly_christmas import _tree as T
 from yuletide.games.jolly_christmas.content import (
     BALL_COLOURS,
     CONTENT,
@@ -30,6 +29,7 @@ from yuletide.games.jolly_christmas.content import (
     ContentError,
     parse_content,
 )
+from yuletide.games.jolly_christmas.jolly_christmas import tree as T
 
 TOPPER = {t.id: t for t in CONTENT.toppers}
 FULL_ROWS = ("1.1 1.2 1.3 1.4 1.5", "2.1 2.2 2.3 2.4", "3.1 3.2 3.3", "4.1 4.2")

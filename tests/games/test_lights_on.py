@@ -23,7 +23,8 @@ from yuletide import IllegalAction, InvalidOption, NotationError, Rng
 from yuletide.core import conformance
 from yuletide.core.conformance import random_game
 from yuletide.core.errors import InvalidSeat
-from yuletide.games.christmas_lights import lights_on as lo
+from yuletide.games.christmas_lights.lights_on import rules as lo
+from yuletide.games.christmas_lights.lights_on.text import render as render_text
 
 GAME = "lights-on"
 KINDS = ("red", "green", "yellow", "blue", "purple", "pink", "bubble")
@@ -140,7 +141,7 @@ def test_setup_four_cards_face_down_to_each_player_not_looked_at_yet() -> None:
     for seat in (0, 1, 2, 3, None):
         assert state.view(seat)["hand"] is None
         assert state.view(seat)["deck"] == 15
-    assert "face-down until your teams have chosen" in state.render(state.view(0))
+    assert "face-down until your teams have chosen" in render_text(state.view(0))
     state.apply(0, "signal tree")
     state.apply(3, "signal bell")
     for seat in range(4):

@@ -19,8 +19,8 @@ import pytest
 
 import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
-from yuletide.games.christmas_lights import looney_lights as ll
-from yuletide.games.christmas_lights.looney_lights import (
+from yuletide.games.christmas_lights.looney_lights import rules as ll
+from yuletide.games.christmas_lights.looney_lights.rules import (
     BROKEN,
     BUBBLE,
     DRAWING,
@@ -31,6 +31,7 @@ from yuletide.games.christmas_lights.looney_lights import (
     PLUG,
     RED,
 )
+from yuletide.games.christmas_lights.looney_lights.text import render as render_text
 
 GAME = "looney-lights"
 COLOURS = ("red", "green", "yellow", "blue", "purple", "pink")
@@ -1226,7 +1227,7 @@ def test_play_kind_99_or_another_games_action_is_a_notation_error() -> None:
     """Issue 12, section 4: ``Play(kind=99)`` raised IndexError and another game's
     action an AttributeError. Both are NotationErrors naming what an action is, and
     change nothing; so are a hand-built Bubble ``Play`` and a bare Action."""
-    from yuletide.games.christmas_lights.wheres_that_bulb import Flip
+    from yuletide.games.christmas_lights.wheres_that_bulb.rules import Flip
 
     state = scenario(hands=["red", "blue", "pink"], discard="red")
     for action in (ll.Play(kind=99), ll.Play(kind=-1), ll.Play(BUBBLE), Flip(3), yuletide.Action()):
@@ -1291,7 +1292,7 @@ def test_render_of_a_finished_game_names_no_seat_to_act() -> None:
     """Issue 12, section 5: after "Game over" the header still said "seat N to act"."""
     state = scenario(hands=["red", "blue", "pink"], discard="red")
     state.apply(0, "play red")
-    text = state.render(state.view(1))
+    text = render_text(state.view(1))
     assert "to act" not in text
     assert text.splitlines()[0] == "Looney Lights — game over after 0 turns"
 

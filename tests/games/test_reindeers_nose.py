@@ -23,7 +23,7 @@ from yuletide import IllegalAction, InvalidOption, NotationError, Rng
 from yuletide.core import conformance
 from yuletide.core.conformance import random_game
 from yuletide.core.errors import InvalidSeat
-from yuletide.games.christmas_lights import reindeers_nose as rn
+from yuletide.games.christmas_lights.reindeers_nose import rules as rn
 
 GAME = "reindeers-nose"
 COLOURS = ("red", "green", "yellow", "blue", "purple", "pink")

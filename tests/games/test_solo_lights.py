@@ -23,8 +23,9 @@ import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
 from yuletide.core import conformance
 from yuletide.core.conformance import random_game
-from yuletide.games.christmas_lights import solo_lights as sl
-from yuletide.games.christmas_lights.solo_lights import CHOOSE, PICK, PLAY
+from yuletide.games.christmas_lights.solo_lights import rules as sl
+from yuletide.games.christmas_lights.solo_lights.rules import CHOOSE, PICK, PLAY
+from yuletide.games.christmas_lights.solo_lights.text import render as render_text
 
 GAME = "solo-lights"
 COLOURS = ("red", "green", "yellow", "blue", "purple", "pink")
@@ -816,7 +817,7 @@ def test_save_load_and_replay() -> None:
 
 def test_render_shows_the_string_the_options_and_the_hand() -> None:
     state = scenario(hand="red purple purple purple purple", string="- pink - - -", offers=("P02",))
-    text = state.render(state.view(0))
+    text = render_text(state.view(0))
     assert "String P01: R:__  K:K  G:__  B:__  Y:__" in text
     assert "Pattern options: P02" in text
     assert "Your hand: R red, U purple" in text

@@ -21,9 +21,10 @@ import pytest
 
 import yuletide
 from yuletide import CorruptSave, IllegalAction, InvalidOption, NotationError, Rng
-from yuletide.games.twinkling_lights import twinkling_lights as tl
 from yuletide.games.twinkling_lights.content import CONTENT, ContentError, parse_content
-from yuletide.games.twinkling_lights.twinkling_lights import COLUMN, ROTATE, ROW, SCORE
+from yuletide.games.twinkling_lights.twinkling_lights import rules as tl
+from yuletide.games.twinkling_lights.twinkling_lights.rules import COLUMN, ROTATE, ROW, SCORE
+from yuletide.games.twinkling_lights.twinkling_lights.text import render as render_text
 
 GAME = "twinkling-lights"
 T = {t.name: i for i, t in enumerate(CONTENT.tiles)}
@@ -1351,7 +1352,7 @@ def test_render_shows_the_board_strands_seats_and_your_cards_as_text() -> None:
     """Issue: "A text rendering of the board for the terminal and for logs that a person
     can follow" — bulbs as letters (colour is never the only cue)."""
     state = scenario(board=EXAMPLE, drawn="TL-T33", cards={0: "TL-3-10 TL-3-01 TL-4-01"})
-    text = state.render(state.view(0))
+    text = render_text(state.view(0))
     assert text.splitlines()[:14] == [
         "Twinkling Lights — seat 0 to act (column); turn 1, 32 tiles in the stack",
         "        x=-1     x=0      x=1      x=2",
@@ -1372,7 +1373,7 @@ def test_render_shows_the_board_strands_seats_and_your_cards_as_text() -> None:
     assert "path B-P-P-G   via 1,0 0,0" in text or "path G-P-P-B   via 0,0 1,0" in text
     assert "Your Pattern cards: TL-3-01 (red) G-R-B; TL-3-10 (red) P-B-Y; TL-4-01" in text
     assert "Your tile: TL-T33 (broken-wire)" in text
-    spectator = state.render(state.view(None))
+    spectator = render_text(state.view(None))
     assert "Your" not in spectator and "Seat 0 holds a tile to place." in spectator
 
 
@@ -1633,7 +1634,7 @@ def test_issue_12_a_finished_games_header_names_no_seat_to_act() -> None:
     state.apply(0, "done")
     assert state.outcome.over
     for seat in (0, 1, None):
-        text = state.render(state.view(seat))
+        text = render_text(state.view(seat))
         assert (
             text.splitlines()[0]
             == "Twinkling Lights — game over after 1 turn, 0 tiles in the stack"

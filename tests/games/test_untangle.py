@@ -21,8 +21,8 @@ import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
 from yuletide.core import conformance
 from yuletide.core.errors import CorruptSave, InvalidArgument, InvalidSeat
-from yuletide.games.christmas_lights import untangle as ut
-from yuletide.games.christmas_lights.untangle import (
+from yuletide.games.christmas_lights.untangle import rules as ut
+from yuletide.games.christmas_lights.untangle.rules import (
     BOXED,
     BROKEN,
     BUBBLE,
@@ -33,6 +33,7 @@ from yuletide.games.christmas_lights.untangle import (
     SWAP,
     WINDOW,
 )
+from yuletide.games.christmas_lights.untangle.text import render as render_text
 
 GAME = "untangle"
 BULBS = {
@@ -1206,7 +1207,7 @@ def test_save_load_replay_and_unchecked_path_agree() -> None:
 
 def test_render_shows_the_knot_with_letters() -> None:
     state = scenario(knot=PLAIN_KNOT, hands=["pink red red green", "green", "blue"])
-    text = ut.Untangle.render(state.view(0))
+    text = render_text(state.view(0))
     assert "Knot: 1:U  2:U" in text
     assert "Your hand: 1:R red" in text
     assert "Your pattern" in text
@@ -1480,5 +1481,5 @@ def test_issue_12_phases_are_the_steps_of_a_turn_and_the_end() -> None:
     won.apply(0, "discard")
     won.apply(0, "cards 1")
     assert won.current_phase == "game-over"
-    text = ut.Untangle.render(won.view(None))
+    text = render_text(won.view(None))
     assert "Untangle — game over after 0 turns" in text and "to act" not in text

@@ -21,7 +21,8 @@ import pytest
 import yuletide
 from yuletide import CorruptSave, IllegalAction, InvalidOption, NotationError, Rng
 from yuletide.core.errors import InvalidSeat
-from yuletide.games.christmas_lights import wheres_that_bulb as wtb
+from yuletide.games.christmas_lights.wheres_that_bulb import rules as wtb
+from yuletide.games.christmas_lights.wheres_that_bulb.text import render as render_text
 
 GAME = "wheres-that-bulb"
 RULE = "Where's That Bulb?, How to Play"
@@ -739,7 +740,7 @@ def test_phases_first_flip_second_flip_and_over():
 def test_render_of_a_finished_game_names_no_seat_to_act():
     """Issue 12, section 5: after "Game over" the header said "seat N to act"."""
     state = finished([(14, 2), (11, 1)])
-    text = state.render(state.view(0))
+    text = render_text(state.view(0))
     assert "to act" not in text
     assert text.splitlines()[0] == "Where's That Bulb? — game over"
 

@@ -27,8 +27,8 @@ from typing import Any
 
 import yuletide
 from yuletide.core import Rng
+from yuletide.core.schema import layout_table
 from yuletide.rl.encodings import encoding
-from yuletide.rl.fields import layout_table
 
 HERE = Path(__file__).parent
 SEED = 2026
@@ -58,7 +58,7 @@ def _json(value: Any) -> str:
 
 
 def _text(state: yuletide.State, view: dict[str, Any]) -> str:
-    return state.render(view)
+    return yuletide.spec(state.game_id).text.render(view)
 
 
 def _table(game_id: str, view: dict[str, Any], legal: list[str], seat: int | None) -> Any:

@@ -149,7 +149,7 @@ def test_render_is_the_spectators_text() -> None:
     e = env("check-the-box", players=2, render_mode="ansi")
     e.reset(seed=1)
     cls = yuletide.game_class("check-the-box")
-    assert e.render() == cls.render(e.state.view(None))
+    assert e.render() == yuletide.spec(cls.game_id).text.render(e.state.view(None))
     with pytest.raises(InvalidOption, match="render_mode"):
         env("check-the-box", render_mode="human")
 

@@ -11,8 +11,8 @@ from typing import Any
 from yuletide.core.registry import game_class, new_game
 from yuletide.core.simultaneous import is_real_time
 from yuletide.core.state import State
+from yuletide.games.christmas_lights.blink.table import describe
 from yuletide.table import build
-from yuletide.table.blink import describe
 from yuletide.table.check import problems
 
 GAME = "blink"

@@ -10,9 +10,9 @@ from typing import Any
 
 from yuletide.core.registry import new_game
 from yuletide.core.state import State
+from yuletide.games.christmas_lights.check_the_box.table import describe
 from yuletide.table import build
 from yuletide.table.check import problems
-from yuletide.table.check_the_box import describe
 
 GAME = "check-the-box"
 

@@ -14,15 +14,15 @@ import pytest
 
 from yuletide.core.registry import new_game
 from yuletide.core.state import State
-from yuletide.table import build
-from yuletide.table._bulbs import bulb_label
-from yuletide.table._christmas_lights_sale import (
+from yuletide.games.christmas_lights.main.table import describe
+from yuletide.games.christmas_lights.main.table_sale import (
     hand_knowledge,
     parse_question,
     question_words,
 )
+from yuletide.table import build
+from yuletide.table.bulbs import bulb_label
 from yuletide.table.check import problems
-from yuletide.table.christmas_lights import describe
 
 GAME = "christmas-lights"
 JSON = dict[str, Any]

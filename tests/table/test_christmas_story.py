@@ -13,9 +13,9 @@ import pytest
 
 from yuletide.core.registry import new_game
 from yuletide.core.state import State
+from yuletide.games.christmas_story.christmas_story.table import describe
 from yuletide.table import build
 from yuletide.table.check import problems
-from yuletide.table.christmas_story import describe
 
 GAME = "christmas-story"
 JSON = dict[str, Any]

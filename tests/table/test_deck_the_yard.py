@@ -10,9 +10,9 @@ from typing import Any
 
 from yuletide.core.registry import new_game
 from yuletide.core.state import State
+from yuletide.games.christmas_lights.deck_the_yard.table import describe
 from yuletide.table import build
 from yuletide.table.check import problems
-from yuletide.table.deck_the_yard import describe
 
 GAME = "deck-the-yard"
 

@@ -12,9 +12,9 @@ from typing import Any
 
 from yuletide.core.registry import new_game
 from yuletide.core.state import State
+from yuletide.games.christmas_lights.festival_of_lights.table import breakdown, describe
 from yuletide.table import build
 from yuletide.table.check import problems
-from yuletide.table.festival_of_lights import breakdown, describe
 
 GAME = "festival-of-lights"
 

@@ -11,9 +11,9 @@ from typing import Any
 
 from yuletide.core.registry import new_game
 from yuletide.core.state import State
+from yuletide.games.christmas_lights.jingle_bell_run.table import describe
 from yuletide.table import build
 from yuletide.table.check import problems
-from yuletide.table.jingle_bell_run import describe
 
 GAME = "jingle-bell-run"
 

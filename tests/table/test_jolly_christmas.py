@@ -13,9 +13,9 @@ from typing import Any
 
 from yuletide.core.registry import new_game
 from yuletide.games.jolly_christmas.content import CONTENT, LIGHT_COLOURS
+from yuletide.games.jolly_christmas.jolly_christmas.table import describe
 from yuletide.table import build
 from yuletide.table.check import problems
-from yuletide.table.jolly_christmas import describe
 
 GAME = "jolly-christmas"
 DECS = CONTENT.decorations

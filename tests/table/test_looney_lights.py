@@ -8,9 +8,9 @@ import random
 from typing import Any
 
 from yuletide.core.registry import new_game
+from yuletide.games.christmas_lights.looney_lights.table import describe
 from yuletide.table import build
 from yuletide.table.check import problems
-from yuletide.table.looney_lights import describe
 
 GAME = "looney-lights"
 

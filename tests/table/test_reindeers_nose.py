@@ -9,7 +9,7 @@ from typing import Any
 
 from yuletide.core.registry import new_game
 from yuletide.table import build, describe
-from yuletide.table._bulbs import bulb_label
+from yuletide.table.bulbs import bulb_label
 from yuletide.table.check import problems
 
 GAME = "reindeers-nose"

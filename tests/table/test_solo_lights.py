@@ -10,9 +10,9 @@ from typing import Any
 
 from yuletide.core.registry import new_game
 from yuletide.core.state import State
+from yuletide.games.christmas_lights.solo_lights.table import describe, difficulty
 from yuletide.table import build
 from yuletide.table.check import problems
-from yuletide.table.solo_lights import describe, difficulty
 
 GAME = "solo-lights"
 

@@ -13,9 +13,9 @@ from typing import Any
 
 from yuletide.core.registry import new_game
 from yuletide.games.twinkling_lights.content import CONTENT
+from yuletide.games.twinkling_lights.twinkling_lights.table import describe
 from yuletide.table import build
 from yuletide.table.check import problems
-from yuletide.table.twinkling_lights import describe
 
 GAME = "twinkling-lights"
 TILE = {t.name: t for t in CONTENT.tiles}

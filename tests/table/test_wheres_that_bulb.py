@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from yuletide.core.registry import new_game
-from yuletide.games.christmas_lights.wheres_that_bulb import KINDS, PARTNER, cell_name
+from yuletide.games.christmas_lights.wheres_that_bulb.rules import KINDS, PARTNER, cell_name
 from yuletide.table import build, describe
 from yuletide.table.check import problems
 

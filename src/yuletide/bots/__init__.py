@@ -3,25 +3,23 @@
 Names a bot can be chosen by (``make_bot``, ``check_bot``; ``yuletide simulate --bots``,
 ``yuletide play --bots``, server seats):
 
-* the bots of :data:`BOTS` (``random``, ``ismcts``, the special-purpose ones);
-* the levels ``easy``, ``medium`` and ``hard``, resolved per game by the convention that
-  game ``x-y`` has its heuristic in ``yuletide.bots.x_y`` as a class ``HeuristicBot``
-  (constructor ``(seed)``), optionally with the module functions ``rollout(state, seat,
-  rng) -> Action`` and ``evaluate(state, seat) -> float`` in [0, 1] for the search:
+* the bots of :data:`BOTS` (``random``, ``ismcts``) and the levels, which play every game;
+* the levels ``easy``, ``medium`` and ``hard``, built from the game's bot kit (its room's
+  ``bot.KIT``, a :class:`~yuletide.bots.kit.BotKit`):
 
-  - ``medium`` is that heuristic;
+  - ``medium`` is the kit's heuristic;
   - ``easy`` is the heuristic with a random legal action instead, one decision in
     :data:`EASY_RANDOM` (a real-time wait stays a wait);
-  - ``hard`` is :class:`IsmctsBot` with the module's ``rollout`` and ``evaluate`` (and
-    the game's tuning in :data:`HARD_SETTINGS`) at the default budget
-    (:data:`~yuletide.bots.ismcts.DEFAULT_ITERATIONS` iterations, at most
-    :data:`~yuletide.bots.ismcts.DEFAULT_SECONDS` seconds a move), the heuristic as its
-    prior, or the module's ``HardPrior`` class where it has one (a heuristic with a
-    lookahead the search's sampling cannot resolve at its budget: Where's That Bulb?,
-    Looney Lights, Check the Box, Untangle, Twinkling Lights);
+  - ``hard`` is :class:`IsmctsBot` with the kit's rollout, evaluation, prune and belief
+    and the manifest's ``hard`` settings, at the default budget
+    (:data:`HARD_ITERATIONS` iterations, at most
+    :data:`~yuletide.bots.ismcts.DEFAULT_SECONDS` seconds a move), with the kit's
+    ``prior`` (a lookahead, where the game has one) or else the heuristic as its prior;
 
   a level made without a game (``make_bot("hard", 7)``: the server and the match runner
   do so) finds its game in the first window it is given;
+* a game's special-purpose bots, declared by name in its manifest (``solo-greedy``,
+  ``lights-on-team``): made like a level, for the game of the first window;
 * a user's bot, ``package.module:ClassName``: any class built from one seed (``cls(seed)``)
   with an ``act(window)`` method. :func:`load_bot` imports and registers it (the command
   line does so for ``--bots``); only registered names pass :func:`check_bot`, so a name
@@ -36,36 +34,34 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import Any
 
 from ..core.errors import InvalidOption
+from ..core.manifest import GameSpec
+from ..core.registry import games, spec
 from ..core.rng import Rng, derive_seed
 from ..core.state import Action
 from .base import DEFAULT_REACTION, Bot, ReactionTime, SeatWindow
 from .ismcts import DEFAULT_DEPTH, DEFAULT_SECONDS, IsmctsBot, per_seat
-from .lights_on_team import LightsOnTeamBot
+from .kit import BotKit
 from .random_bot import RandomBot
-from .solo_greedy import SoloGreedyBot
 
 __all__ = [
     "BOTS",
-    "BOT_GAMES",
     "EASY_RANDOM",
     "HARD_ITERATIONS",
-    "HARD_SETTINGS",
     "LEVELS",
     "Bot",
+    "BotKit",
     "EasyBot",
     "HardBot",
     "IsmctsBot",
-    "LightsOnTeamBot",
     "MediumBot",
     "RandomBot",
     "SeatWindow",
-    "SoloGreedyBot",
+    "bot_games",
     "bots_for",
     "check_bot",
-    "heuristic_module",
+    "kit",
     "level_bot",
     "load_bot",
     "make_bot",
@@ -79,96 +75,40 @@ EASY_RANDOM = 0.3
 #: :data:`~yuletide.bots.ismcts.DEFAULT_SECONDS` seconds (whichever ends first).
 HARD_ITERATIONS = 1000
 
-#: Per-game search settings of ``hard``: keyword arguments of :class:`IsmctsBot`, such
-#: as ``depth`` (how far a rollout goes before the game's ``evaluate`` scores it: the
-#: long games, and those whose rollout policy is slow, cut rollouts short so that the
-#: budget buys iterations; the others play rollouts to the end), ``prior`` (False: the
-#: search alone decides) and ``paired`` (False: no paired worlds at the root). Every
-#: game keeps the heuristic as its prior and pairs its worlds: without the prior, A
-#: Christmas Story's search won 0.14 of its seats against ``medium``'s 0.52 (3 players,
-#: 200 iterations, 42 games), with it 0.40 against 0.27.
-#: ``flat`` (a tree of the root's edges only; the rollout policy plays every later
-#: decision) is for the games whose turn is a chain of the seat's own decisions, where a
-#: young tree completes a move at random. Christmas Lights at 4 players, 100 iterations:
-#: with a tree below the root ``hard`` won 0.19 of its seats against ``medium``'s 0.31 on
-#: 12 of the ladder's deals; flat (and ``evaluate`` without a bonus for known cards in
-#: hand), 0.29 against 0.23. A Christmas Story on the ladder's deals: 0.39 against 0.28
-#: (3 players) and 0.25 against 0.24 (4) with the tree, flat 0.46 against 0.21 and 0.33
-#: against 0.17. Jingle Bell Run on all 50 deals of each ladder cell: with the tree 0.48
-#: against 0.52 (2 players) and 0.21 against 0.29 (4), flat 0.56 against 0.44 and 0.27
-#: against 0.23 (the tree's runs in bench/ladder-tried.json). Flat made no clear
-#: difference in Looney Lights, Where's That Bulb?, Twinkling Lights, Check the Box,
-#: Blink and Lights On, which keep the tree (docs/bots.md).
-HARD_SETTINGS: dict[str, dict[str, Any]] = {
-    "christmas-lights": {"depth": 40, "flat": True},
-    "christmas-story": {"flat": True},
-    "wheres-that-bulb": {"depth": 60},
-    "jingle-bell-run": {"depth": 40, "flat": True},
-    "lights-on": {"depth": 40},
-    "reindeers-nose": {"depth": 60},
-    "untangle": {"depth": 20},
-    "festival-of-lights": {"depth": 12},
-    "jolly-christmas": {"depth": 12},
-    "twinkling-lights": {"depth": 8},
-}
 
-
-def heuristic_module(game_id: str) -> ModuleType | None:
-    """The module of ``game_id``'s heuristic (``yuletide.bots.<id with underscores>``)
-    when it exists and has a ``HeuristicBot``, else None. An error inside the module
-    is not hidden: it is raised."""
-    name = f"{__name__}.{game_id.replace('-', '_')}"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as err:
-        if err.name == name:
-            return None
-        raise
-    return module if hasattr(module, "HeuristicBot") else None
-
-
-def _heuristic(game_id: str) -> ModuleType:
-    module = heuristic_module(game_id)
-    if module is None:
-        raise InvalidOption(
-            f"no heuristic bot for {game_id} (a module yuletide.bots."
-            f"{game_id.replace('-', '_')} with a class HeuristicBot), so it has no levels;"
-            f" bots for {game_id}: {', '.join(bots_for(game_id))}"
-        )
-    return module
+def kit(game_id: str) -> BotKit:
+    """The bot kit of ``game_id`` (its room's ``bot.KIT``); InvalidOption for no game."""
+    found: BotKit = spec(game_id).bot.KIT
+    return found
 
 
 def level_bot(level: str, game_id: str, seed: int, *, iterations: int | None = None) -> Bot:
-    """The bot that plays ``level`` in ``game_id`` (InvalidOption if the game has no
-    heuristic). ``iterations`` gives ``hard`` a fixed budget and no time cap (a
-    reproducible bot, as the ladder uses), instead of the default budget."""
+    """The bot that plays ``level`` in ``game_id``. ``iterations`` gives ``hard`` a fixed
+    budget and no time cap (a reproducible bot, as the ladder uses), instead of the
+    default budget."""
     if level not in LEVELS:
         raise InvalidOption(f"no level {level!r}; levels: {', '.join(LEVELS)}")
-    module = _heuristic(game_id)
+    found = spec(game_id)
+    tools: BotKit = found.bot.KIT
     if level == "medium":
-        bot: Bot = module.HeuristicBot(seed)
-        return bot
+        return tools.heuristic(seed)
     if level == "easy":
-        return _Sloppy(module.HeuristicBot(seed), seed)
-    rollout = getattr(module, "rollout", None)
-    evaluate = getattr(module, "evaluate", None)
-    settings = dict(HARD_SETTINGS.get(game_id, {}))
-    with_prior = settings.pop("prior", True)
+        return _Sloppy(tools.heuristic(seed), seed)
+    hard = found.hard
+    prior = tools.prior if tools.prior is not None else tools.heuristic
     return IsmctsBot(
         seed,
         HARD_ITERATIONS if iterations is None else iterations,
         DEFAULT_SECONDS if iterations is None else None,
-        rollout=rollout,
-        evaluate=None if evaluate is None else per_seat(evaluate),
-        depth=settings.pop("depth", DEFAULT_DEPTH),
-        prior=getattr(module, "HardPrior", module.HeuristicBot)(derive_seed(seed, 0x9E1)).act
-        if with_prior
-        else None,
-        opponents="rollout" if rollout is not None else "tree",
-        prune=getattr(module, "prune", None),
-        paired=settings.pop("paired", True),
-        belief=getattr(module, "belief", None),
-        **settings,
+        rollout=tools.rollout,
+        evaluate=None if tools.evaluate is None else per_seat(tools.evaluate),
+        depth=DEFAULT_DEPTH if hard.depth is None else hard.depth,
+        prior=prior(derive_seed(seed, 0x9E1)).act,
+        opponents="rollout" if tools.rollout is not None else "tree",
+        prune=tools.prune,
+        paired=True,
+        belief=tools.belief,
+        flat=hard.flat,
     )
 
 
@@ -212,9 +152,12 @@ class _Level:
     def _resolve(self, game_id: str) -> Bot:
         bot = self.bot
         if bot is None or self.game_id != game_id:
-            bot = self.bot = level_bot(self.name, game_id, self.seed)
+            bot = self.bot = self._make(game_id)
             self.game_id = game_id
         return bot
+
+    def _make(self, game_id: str) -> Bot:
+        return level_bot(self.name, game_id, self.seed)
 
     @property
     def reaction(self) -> ReactionTime:
@@ -245,26 +188,58 @@ class HardBot(_Level):
     searches = True
 
 
-#: Bot constructors by name; each takes a seed. Add a line here for a new bot.
+class _Named(_Level):
+    """A game's special-purpose bot, by the name its manifest declares: made for the game
+    given, or else for the game of the first window it is handed."""
+
+    def __init__(self, name: str, seed: int = 0, game_id: str | None = None) -> None:
+        self.name = name
+        super().__init__(seed, game_id)
+
+    def _make(self, game_id: str) -> Bot:
+        factory = kit(game_id).named.get(self.name)
+        if factory is None:
+            raise InvalidOption(
+                f"bot {self.name!r} does not play {game_id};"
+                f" bots for {game_id}: {', '.join(bots_for(game_id))}"
+            )
+        return factory(self.seed)
+
+
+#: Bot constructors by name that play every game; each takes a seed. A game's own bots
+#: are declared in its manifest (:func:`bot_games`); a user's are added by :func:`load_bot`.
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
-    "solo-greedy": SoloGreedyBot,
-    "lights-on-team": LightsOnTeamBot,
     "ismcts": IsmctsBot,
     "easy": EasyBot,
     "medium": MediumBot,
     "hard": HardBot,
 }
 
-#: The games a bot is made for, by name; a bot not listed plays every game (a level:
-#: every game with a heuristic). Such a bot does not fail elsewhere (it plays a seeded
-#: random legal action), but a table or a statistic under its name would then mean
-#: nothing, so ``simulate`` and terminal play refuse it there (:func:`check_bot`). Each
-#: game's own player counts apply.
-BOT_GAMES: dict[str, tuple[str, ...]] = {
-    "solo-greedy": ("deck-the-yard", "solo-lights"),
-    "lights-on-team": ("lights-on",),
-}
+#: The games a user's bot says it is made for (its class's ``games``), by name.
+_USER_GAMES: dict[str, tuple[str, ...]] = {}
+
+
+def bot_games() -> dict[str, tuple[str, ...]]:
+    """The games each bot made for some games only plays, by name: the special-purpose
+    bots the manifests declare, and users' bots with a ``games`` attribute. A bot not
+    listed plays every game. Elsewhere a table or a statistic under its name would mean
+    nothing, so ``simulate`` and terminal play refuse it there (:func:`check_bot`)."""
+    made: dict[str, list[str]] = {}
+    for game_id in games():
+        for named in spec(game_id).bots:
+            made.setdefault(named.name, []).append(game_id)
+    out = {name: tuple(ids) for name, ids in made.items()}
+    out.update(_USER_GAMES)
+    return out
+
+
+def _specs_bot(name: str) -> GameSpec | None:
+    for game_id in games():
+        found = spec(game_id)
+        if any(b.name == name for b in found.bots):
+            return found
+    return None
 
 
 def make_bot(name: str, seed: int, game_id: str | None = None) -> Bot:
@@ -276,6 +251,8 @@ def make_bot(name: str, seed: int, game_id: str | None = None) -> Bot:
     if factory is None and _is_user_spec(name):
         load_bot(name)
         factory = BOTS[name]
+    if factory is None and _specs_bot(name) is not None:
+        return _Named(name, seed, game_id)
     if factory is None:
         raise InvalidOption(f"no bot {name!r}; {_names_there_are()}")
     if name in LEVELS:
@@ -291,20 +268,17 @@ _LEVEL_CLASSES: dict[str, type[_Level]] = {"easy": EasyBot, "medium": MediumBot,
 
 
 def bots_for(game_id: str) -> list[str]:
-    """The names of the bots made for ``game_id``, sorted (the levels where the game has
-    a heuristic)."""
-    has_levels = heuristic_module(game_id) is not None
-    return sorted(
-        n
-        for n in BOTS
-        if (has_levels or n not in LEVELS) and game_id in BOT_GAMES.get(n, (game_id,))
-    )
+    """The names of the bots made for ``game_id``, sorted."""
+    made = bot_games()
+    spec(game_id)  # InvalidOption for no game
+    return sorted(n for n in (*BOTS, *made) if game_id in made.get(n, (game_id,)))
 
 
 def check_bot(name: str, game_id: str) -> None:
     """InvalidOption unless ``name`` is a bot made for ``game_id``; the message says which
     games it plays and which bots play ``game_id``."""
-    if name not in BOTS:
+    made = bot_games()
+    if name not in BOTS and name not in made:
         if _is_user_spec(name):
             raise InvalidOption(
                 f"bot {name!r} is not loaded: a bot of your own (module:Class) is loaded"
@@ -313,9 +287,9 @@ def check_bot(name: str, game_id: str) -> None:
             )
         raise InvalidOption(f"no bot {name!r}; {_names_there_are()}")
     if name in LEVELS:
-        _heuristic(game_id)
+        spec(game_id)  # InvalidOption for no game
         return
-    made_for = BOT_GAMES.get(name)
+    made_for = made.get(name)
     if made_for is not None and game_id not in made_for:
         raise InvalidOption(
             f"bot {name!r} plays only {' and '.join(made_for)}, not {game_id};"
@@ -325,7 +299,7 @@ def check_bot(name: str, game_id: str) -> None:
 
 def _names_there_are() -> str:
     return (
-        f"bots: {', '.join(sorted(BOTS))}, or a bot of your own as"
+        f"bots: {', '.join(sorted({*BOTS, *bot_games()}))}, or a bot of your own as"
         " package.module:ClassName (a class built from one seed, with act(window))"
     )
 
@@ -336,7 +310,7 @@ def _is_user_spec(name: str) -> bool:
 
 def load_bot(spec: str) -> str:
     """Import a user's bot ``package.module:ClassName`` and register it under that name
-    (:data:`BOTS`; with a ``games`` attribute of game ids, :data:`BOT_GAMES` too); the
+    (:data:`BOTS`; with a ``games`` attribute of game ids, :func:`bot_games` too); the
     name. The module is found on ``sys.path`` or in the current directory. InvalidOption
     says what is wrong: the form, a module that is missing or fails to import, a missing
     class, or one that is not a bot (no ``act`` method, or ``ClassName(seed)`` fails)."""
@@ -371,7 +345,7 @@ def load_bot(spec: str) -> str:
     BOTS[spec] = factory
     games = getattr(factory, "games", None)
     if isinstance(games, Sequence) and not isinstance(games, str) and games:
-        BOT_GAMES[spec] = tuple(str(g) for g in games)
+        _USER_GAMES[spec] = tuple(str(g) for g in games)
     return spec
 
 

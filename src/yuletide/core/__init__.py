@@ -5,16 +5,20 @@ global randomness.
 """
 
 from .errors import CorruptSave, IllegalAction, InvalidOption, NotationError, YuletideError
+from .manifest import GameSpec, HardSettings, NamedBot
 from .options import Option
-from .registry import game_class, game_info, games, load, new_game, register, replay
+from .registry import game_class, game_info, games, load, new_game, register, replay, spec, spec_of
 from .rng import Rng, derive_seed
 from .state import Action, Outcome, ReplayRecord, State, competition_ranks
 
 __all__ = [
     "Action",
     "CorruptSave",
+    "GameSpec",
+    "HardSettings",
     "IllegalAction",
     "InvalidOption",
+    "NamedBot",
     "NotationError",
     "Option",
     "Outcome",
@@ -31,4 +35,6 @@ __all__ = [
     "new_game",
     "register",
     "replay",
+    "spec",
+    "spec_of",
 ]

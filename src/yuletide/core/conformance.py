@@ -39,7 +39,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .errors import CorruptSave, YuletideError
-from .registry import game_class, games, load, new_game, replay
+from .registry import game_class, games, load, new_game, replay, spec_of
 from .rng import Rng, derive_seed
 from .state import SEEN, Action, State, _space
 
@@ -124,7 +124,7 @@ def _check_step(state: State) -> None:
         )
     if len(state.history) % 10 == 0 or over:  # rendering is slow; a sample suffices
         for viewer in (*range(state.players), None):
-            if not isinstance(state.render(state.view(viewer)), str):
+            if not isinstance(spec_of(state).text.render(state.view(viewer)), str):
                 raise _fail(state, f"render(view({viewer})) is not text")
 
 
@@ -196,7 +196,7 @@ def observation(state: State, seat: int | None, since: int = 0) -> dict[str, Any
     view = state.view(seat)
     seen: dict[str, Any] = {
         "view": view,
-        "text": state.render(view),
+        "text": spec_of(state).text.render(view),
         "events": state.events(seat, since),
         "to_act": sorted(state.to_act),
         "outcome": state.outcome.to_dict(),

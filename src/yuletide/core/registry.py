@@ -1,4 +1,8 @@
-"""The game registry: ids to game classes, new games, saves and replays."""
+"""The game registry: every game's manifest by id, new games, saves and replays.
+
+Each room registers its :class:`~yuletide.core.manifest.GameSpec` when imported
+(``yuletide.games`` imports every room); the layers find a game only here.
+"""
 
 from __future__ import annotations
 
@@ -8,22 +12,24 @@ import sys
 from typing import Any
 
 from .errors import CorruptSave, InvalidOption
+from .manifest import GameSpec
 from .state import SAVE_FORMAT, SAVE_FORMAT_VERSION, ReplayRecord, State, replay_actions
 
-_GAMES: dict[str, type[State]] = {}
+_SPECS: dict[str, GameSpec] = {}
 
 
-def register(cls: type[State]) -> type[State]:
-    """Class decorator: make a game available by its ``game_id``."""
-    if cls.game_id in _GAMES and _GAMES[cls.game_id] is not cls:
-        raise ValueError(f"two games claim the id {cls.game_id!r}")
-    _GAMES[cls.game_id] = cls
-    return cls
+def register(spec: GameSpec) -> GameSpec:
+    """Make a game available by its id (a room's ``__init__.py`` calls this)."""
+    old = _SPECS.get(spec.id)
+    if old is not None and old.rules is not spec.rules:
+        raise ValueError(f"two games claim the id {spec.id!r}")
+    _SPECS[spec.id] = spec
+    return spec
 
 
-def _builtin() -> dict[str, type[State]]:
+def _builtin() -> dict[str, GameSpec]:
     importlib.import_module("yuletide.games")  # importing registers the built-in games
-    return _GAMES
+    return _SPECS
 
 
 def games() -> list[str]:
@@ -31,12 +37,24 @@ def games() -> list[str]:
     return sorted(_builtin())
 
 
-def game_class(game_id: str) -> type[State]:
-    """The class of a game, or InvalidOption listing the games there are."""
+def spec(game_id: str) -> GameSpec:
+    """A game's manifest, or InvalidOption listing the games there are."""
     table = _builtin()
-    if game_id not in table:
+    found = table.get(game_id) if isinstance(game_id, str) else None
+    if found is None:
         raise InvalidOption(f"no game {game_id!r}; games: {', '.join(sorted(table))}")
-    return table[game_id]
+    return found
+
+
+def spec_of(game: State | type[State]) -> GameSpec:
+    """The manifest of a game's state or rules class."""
+    cls = game if isinstance(game, type) else type(game)
+    return spec(cls.game_id)
+
+
+def game_class(game_id: str) -> type[State]:
+    """The rules class of a game, or InvalidOption listing the games there are."""
+    return spec(game_id).rules
 
 
 def new_game(game_id: str, players: int | None = None, seed: int = 0, **options: Any) -> State:
@@ -45,8 +63,10 @@ def new_game(game_id: str, players: int | None = None, seed: int = 0, **options:
 
 
 def game_info(game_id: str) -> dict[str, Any]:
-    """What a game is, as data: id, title, players, options, rules version, summary."""
-    cls = game_class(game_id)
+    """What a game is, as data: id, title, players, options, rules version, summary,
+    and what its manifest declares (box, pitch, facts, lobby order, badges)."""
+    found = spec(game_id)
+    cls = found.rules
     doc = sys.modules[cls.__module__].__doc__ or ""
     return {
         "id": cls.game_id,
@@ -57,6 +77,11 @@ def game_info(game_id: str) -> dict[str, Any]:
         "rules_version": cls.rules_version,
         "options": [o.to_dict() for o in cls.options_spec],
         "summary": doc.strip().splitlines()[0] if doc.strip() else cls.title,
+        "box": found.box,
+        "pitch": found.pitch,
+        "order": found.order,
+        "badges": list(found.badges),
+        **found.facts(),
     }
 
 

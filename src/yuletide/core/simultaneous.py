@@ -20,8 +20,8 @@ Real-time races (Reindeer's Nose, Lights On)
     Every seat that may act now is in ``to_act`` and may act at any moment; the state
     applies actions in arrival order and the rules say what the order means (the first to
     take a market card gets it, the last to point gets the penalty). A real-time game
-    sets :data:`REAL_TIME` as its class attribute ``real_time`` (clients then let people
-    act while bots act by their reaction times; see ``yuletide.sim.match``) and may
+    declares ``real_time=True`` in its manifest (clients then let people act while
+    bots act by their reaction times; see ``yuletide.sim.match``) and may
     implement :class:`Timed`: the action the table takes for a seat whose time limit ran
     out. Its ``turn_limit`` option counts actions, not turns.
 
@@ -39,9 +39,6 @@ from .state import Action, State
 
 #: A pending-choice slot that holds no choice yet.
 UNCHOSEN = -1
-
-#: The class attribute a real-time game sets: ``real_time: ClassVar[bool] = REAL_TIME``.
-REAL_TIME = True
 
 
 def waiting(pending: Sequence[int], seats: Iterable[int]) -> frozenset[int]:
@@ -79,8 +76,9 @@ def redraw(pending: MutableSequence[int], seat: int, options: Sequence[int], rng
 
 def is_real_time(state: State | type[State]) -> bool:
     """Whether a game is played in real time (see the module docstring)."""
-    cls = state if isinstance(state, type) else type(state)
-    return bool(getattr(cls, "real_time", False))
+    from .registry import spec_of  # noqa: PLC0415 (the registry imports the games)
+
+    return spec_of(state).real_time
 
 
 @runtime_checkable

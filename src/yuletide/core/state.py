@@ -179,7 +179,7 @@ class State(ABC):
     A game supplies: ``_setup`` (the deal), ``to_act``, ``legal_actions``, ``_apply``
     (unchecked: the action came from ``legal_actions``), ``view``, ``_render_event``,
     ``outcome``, ``clone``, ``_redeal`` (for ``determinize``), ``inventory`` / ``box``
-    (card conservation), ``parse_action``, ``action_space`` and ``render``; optionally
+    (card conservation), ``parse_action`` and ``action_space``; optionally
     ``why_illegal`` for better error messages. Game data lives in the attributes named
     by ``fields`` and holds only JSON values (ints, strings, bools, None, lists of them).
     """
@@ -348,11 +348,6 @@ class State(ABC):
     @abstractmethod
     def action_space(cls, players: int) -> list[Action]:
         """Every action that can ever be legal at this player count."""
-
-    @staticmethod
-    @abstractmethod
-    def render(view: Mapping[str, Any]) -> str:
-        """A view as text a person can follow (terminal play and logs)."""
 
     # --------------------------------------------------------- checked path
 

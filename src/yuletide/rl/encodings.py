@@ -8,20 +8,17 @@ vectors, built from one seat's window (``view(seat)`` and ``legal_actions(seat)`
   :attr:`Encoding.wait`, after them: *let the moment pass* (see ``yuletide.rl.pettingzoo``).
 * **Mask.** ``mask(legal_actions)`` is 1 exactly at the numbers of the legal actions.
 * **Observation.** ``encode(view)`` is a float32 vector of :attr:`Encoding.size` values in
-  [0, 1], laid out by the game's record in ``yuletide.rl.specs``; :meth:`Encoding.layout`
+  [0, 1], laid out by the game's view schema (its room's ``view.VIEW``); :meth:`Encoding.layout`
   lists which slice means what, and docs/rl.md prints it for every game.
 
-Versions. :data:`VERSIONS` numbers each game's encoding; :meth:`Encoding.fingerprint`
-hashes what the version promises (the action numbering at every player count and the
-layout). A test pins every fingerprint, so the numbering cannot change without the
-version changing with it. Cite an encoding as :attr:`Encoding.citation`, e.g.
-``yuletide:christmas-lights/rules-1/encoding-1``.
+Versions. Each game's manifest numbers its encoding (``encoding_version``); the golden
+playthroughs (tests/playthroughs/) print what a version promises (the action numbering
+and the layout), so neither can change without the change showing in review. Cite an
+encoding as :attr:`Encoding.citation`, e.g. ``yuletide:<game>/rules-1/encoding-1``.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
@@ -30,14 +27,10 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.errors import InvalidOption
-from ..core.registry import game_class
+from ..core.registry import game_class, spec
+from ..core.schema import EncodingError, Slot, Writer, layout_table
 from ..core.simultaneous import is_real_time
 from ..core.state import Action
-from .fields import EncodingError, Slot, Writer, layout_table
-from .specs import SPECS
-
-#: The encoding version of each game: bump it when its fingerprint changes.
-VERSIONS: dict[str, int] = dict.fromkeys(SPECS, 1)
 
 #: The notation of the extra action of real-time games (not an action of the game).
 WAIT_NOTATION = "wait"
@@ -45,7 +38,7 @@ WAIT_NOTATION = "wait"
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
-__all__ = ["VERSIONS", "WAIT_NOTATION", "Encoding", "EncodingError", "encoding"]
+__all__ = ["WAIT_NOTATION", "Encoding", "EncodingError", "encoding"]
 
 
 class Encoding:
@@ -74,9 +67,10 @@ class Encoding:
             )
         self.game_id = game_id
         self.players = players
-        self.version = VERSIONS[game_id]
+        found = spec(game_id)
+        self.version = found.encoding_version
         self.rules_version = cls.rules_version
-        self.record = SPECS[game_id]
+        self.record = found.view
         #: Action number -> the game's action (the game's ``action_space`` order).
         self.actions: tuple[Action, ...] = tuple(cls.action_space(players))
         #: The game's action -> its number.
@@ -164,28 +158,7 @@ class Encoding:
 @cache
 def encoding(game_id: str, players: int) -> Encoding:
     """The encoding of ``game_id`` at ``players`` seats (made once, then shared)."""
-    if game_id not in SPECS:
-        game_class(game_id)  # InvalidOption naming the games there are
-        raise InvalidOption(f"{game_id} has no encoding yet")
     return Encoding(game_id, players)
-
-
-def fingerprint(game_id: str) -> str:
-    """A hash of what a game's encoding version promises: the action numbering at every
-    player count and the layout rows (first 16 hex digits of SHA-256)."""
-    cls = game_class(game_id)
-    data: list[Any] = []
-    for n in range(cls.min_players, cls.max_players + 1):
-        enc = encoding(game_id, n)
-        data.append(
-            [
-                n,
-                [enc.notation(i) for i in range(enc.num_actions)],
-                [[r.start, r.size, r.path, r.meaning] for r in enc.layout()],
-            ]
-        )
-    text = json.dumps(data, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def sizes(game_id: str) -> Sequence[tuple[int, int, int]]:

@@ -29,15 +29,16 @@ import numpy as np
 from gymnasium import spaces
 
 from ..core.errors import InvalidOption
-from ..core.registry import game_class, new_game
+from ..core.registry import games, new_game, spec
 from ..core.rng import Rng
 from ..core.state import State
-from .encodings import VERSIONS, encoding
+from .encodings import encoding
 
 __all__ = ["SOLO_GAMES", "SoloEnv", "register"]
 
-#: The games a Gymnasium environment is made for: one seat, no opponents.
-SOLO_GAMES = ("solo-lights", "deck-the-yard")
+#: The games a Gymnasium environment is made for: one seat, no opponents (those whose
+#: manifest declares them solo).
+SOLO_GAMES: tuple[str, ...] = tuple(g for g in games() if spec(g).solo)
 
 Obs = np.ndarray[Any, np.dtype[np.float32]]
 
@@ -120,7 +121,7 @@ class SoloEnv(gymnasium.Env[Obs, int]):
             return None
         if self.game is None:
             return "(no game: call reset())"
-        return type(self.game).render(self.game.view(0))
+        return spec(self.game_id).text.render(self.game.view(0))
 
 
 def register() -> list[str]:
@@ -128,8 +129,7 @@ def register() -> list[str]:
     Gymnasium (done on import); returns the ids."""
     ids = []
     for game_id in SOLO_GAMES:
-        game_class(game_id)
-        env_id = f"yuletide/{game_id}-v{VERSIONS[game_id]}"
+        env_id = f"yuletide/{game_id}-v{spec(game_id).encoding_version}"
         if env_id not in gymnasium.registry:
             gymnasium.register(
                 id=env_id,

@@ -46,7 +46,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..core.errors import InvalidOption
-from ..core.registry import game_class, new_game
+from ..core.registry import game_class, new_game, spec
 from ..core.rng import Rng
 from ..core.state import State
 from .encodings import Encoding, encoding
@@ -253,7 +253,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]
             return None
         if self.state is None:
             return "(no game yet: call reset())"
-        return type(self.state).render(self.state.view(None))
+        return spec(self.game_id).text.render(self.state.view(None))
 
     def close(self) -> None:
         self.state = None

@@ -36,12 +36,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .. import __version__
 from ..bots import bots_for
-from ..core.registry import game_class, game_info, games
-from ..core.simultaneous import is_real_time
+from ..core.registry import game_info, games, spec
 from . import apidocs, store
 from .connection import POLICY, Connection, origin_allowed
 from .hub import Hub, TableError
-from .pages import add_pages, pitch
+from .pages import add_pages
 
 log = logging.getLogger("yuletide.server")
 
@@ -103,6 +102,18 @@ class JoinSeat(BaseModel):
 
 #: Longest error message sent (a message may quote a bad value).
 MAX_MESSAGE = 1000
+
+
+def _game_entry(game_id: str) -> dict[str, Any]:
+    """A game as the lobby lists it: what its manifest declares, and its bots with a label
+    for each (``bot_labels``; the levels' labels are the client's) and the default."""
+    found = spec(game_id)
+    return {
+        **game_info(game_id),
+        "bots": bots_for(game_id),
+        "bot_labels": {b.name: b.label for b in found.bots},
+        "default_bot": found.default_bot,
+    }
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -207,15 +218,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/api/games")
     async def list_games() -> list[dict[str, Any]]:
-        return [
-            {
-                **game_info(g),
-                "pitch": pitch(g),
-                "bots": bots_for(g),
-                "real_time": is_real_time(game_class(g)),
-            }
-            for g in games()
-        ]
+        return [_game_entry(g) for g in games()]
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .. import table as table_model
 from ..core.errors import CorruptSave
-from ..core.registry import game_class, games, replay
+from ..core.registry import game_class, games, replay, spec
 from .hub import Hub, TableError
 
 STATIC = Path(__file__).parent / "static"
@@ -57,35 +57,9 @@ def rules_markdown(game_id: str) -> str:
     return (module.__doc__ or "").strip()
 
 
-#: One line about each game for the lobby, in the rulebook's words.
-PITCHES: dict[str, str] = {
-    "christmas-lights": "You see every hand but your own: swap, buy and ask your way to"
-    " finished strings of lights.",
-    "blink": "Shed your hand along a string of blinking lights, and don't forget to call Blink!",
-    "check-the-box": "Ask the others for the bulbs you need and lay sets of three.",
-    "deck-the-yard": "Solo: claim Pattern and Character cards before the deck runs dry.",
-    "festival-of-lights": "Everyone chooses a card at once: draft the lights your Pattern"
-    " card needs.",
-    "jingle-bell-run": "Race your character across a 4 x 4 grid of Pattern cards to the"
-    " far corner.",
-    "lights-on": "Real time, two teams of two: collect four alike and signal your partner"
-    " in secret.",
-    "looney-lights": "Match the colour, play the Bubble Bulbs and Plugs, and empty your"
-    " hand first.",
-    "reindeers-nose": "Real time: pass cards to your left until you hold four of a colour,"
-    " then point to your nose.",
-    "solo-lights": "Solo: fix five strings of lights before Santa arrives.",
-    "untangle": "Swap bulbs in a shared knot to find your secret patterns first.",
-    "wheres-that-bulb": "A memory game: flip two cards and find the matching bulbs.",
-    "twinkling-lights": "Lay tiles to join strands of lights and match the pattern cards.",
-    "jolly-christmas": "Draft decorations with your elf and build the best Christmas tree.",
-    "christmas-story": "Peek, dare and deduce your way to the presents before the others do.",
-}
-
-
 def pitch(game_id: str) -> str:
-    """One line about a game for the lobby."""
-    return PITCHES[game_id]
+    """One line about a game for the lobby (its manifest's pitch)."""
+    return spec(game_id).pitch
 
 
 def add_pages(app: FastAPI, hub_of: Callable[[Request], Hub]) -> None:

@@ -1,38 +1,34 @@
 """The table model: one seat's view of a game as a generic table (zones, cards, markers,
 seats, a prompt of every legal action in words) that every client renders.
 
-Each game has a module here named after it (``christmas_lights`` for
-``christmas-lights``) with two functions of the view alone, never the state:
+Each game's room has a ``table`` module (its manifest's ``table`` part) with two
+functions of the view alone, never the state:
 
 * ``table(view, legal, seat) -> dict``: the model (:mod:`yuletide.table.model`);
 * ``describe(event, seat) -> dict``: one event of the log in words (:func:`model.line`).
+
+The shared drawing helpers the rooms use are :mod:`.model` (the schema and its
+builders), :mod:`.bulbs` (bulb cards, characters and Pattern cards) and :mod:`.words`
+(counts, names and zones in words).
 
 Pure Python with no dependencies, like the engine it reads.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
-from functools import cache
-from types import ModuleType
 from typing import Any
 
+from ..core.manifest import TablePart
+from ..core.registry import spec
 from .model import JSON, line
 
 __all__ = ["build", "describe", "module_for", "reveal"]
 
 
-@cache
-def module_for(game_id: str) -> ModuleType:
-    """The table module of ``game_id``; KeyError if the game has none."""
-    name = game_id.replace("-", "_")
-    try:
-        return importlib.import_module(f"{__name__}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{__name__}.{name}":
-            raise
-        raise KeyError(f"no table model for game {game_id!r}") from None
+def module_for(game_id: str) -> TablePart:
+    """The table part of ``game_id``'s room; InvalidOption for no game."""
+    return spec(game_id).table
 
 
 def build(game_id: str, view: Mapping[str, Any], legal: Sequence[str], seat: int | None) -> JSON:

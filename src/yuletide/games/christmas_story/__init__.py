@@ -1,12 +1,12 @@
 """A Christmas Story: A MAJOR Card Game.
 
-Every module of this package that is not private (``_name``) or ``content`` is a game
-module and is imported here, which registers its game.
+Every subpackage of this package is one game's room; importing it registers the game.
+The module beside the rooms, ``content`` (the box's cards), is the family's own
+material.
 """
 
 import importlib
 import pkgutil
 
-for _module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
-    if not _module.startswith("_") and _module != "content":
-        importlib.import_module(f"{__name__}.{_module}")
+for _room in sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg):
+    importlib.import_module(f"{__name__}.{_room}")

@@ -1,15 +1,12 @@
 """Twinkling Lights.
 
-Every module of this package that is not private (``_name``), ``content`` or
-``geometry`` (the tile model, which registers nothing) is a game module and is imported
-here, which registers its game.
+Every subpackage of this package is one game's room; importing it registers the game.
+The modules beside the rooms are the family's own material: ``content`` (the box's
+tiles and cards) and ``geometry`` (the tiles' shapes).
 """
 
 import importlib
 import pkgutil
 
-_NOT_GAMES = frozenset({"content", "geometry"})
-
-for _module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
-    if not _module.startswith("_") and _module not in _NOT_GAMES:
-        importlib.import_module(f"{__name__}.{_module}")
+for _room in sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg):
+    importlib.import_module(f"{__name__}.{_room}")

@@ -7,26 +7,25 @@ import { saveName, saveSeat, savedName } from "./seats.js";
 import { toast } from "./toast.js";
 import { optionControl, optionValue } from "./options.js";
 
+// The bots every game has; a game's own bots come with their labels (g.bot_labels).
 const BOT_NAMES = {
   easy: "Easy bot",
   medium: "Medium bot",
   hard: "Hard bot",
   random: "Random bot (plays any legal move)",
   ismcts: "Searching bot (ISMCTS, slow)",
-  "solo-greedy": "Greedy bot",
-  "lights-on-team": "Team bot",
 };
 
-const botLabel = (name) => BOT_NAMES[name] || `${name} bot`;
+const botLabel = (g, name) => (g.bot_labels || {})[name] || BOT_NAMES[name] || `${name} bot`;
 
 let games = [];
 
 function gameCard(g) {
-  const badges = [];
-  if (g.id === "christmas-lights") badges.push(h("span", { class: "badge main" }, "The main game"));
-  else if (/bonus game|solo game/.test(g.summary || "")) badges.push(h("span", { class: "badge" }, "Christmas Lights deck"));
+  // the manifest's badges (the first of the first box's first game marks the main game),
+  // then what its facts say
+  const badges = (g.badges || []).map((b) => h("span", { class: g.order === 0 ? "badge main" : "badge" }, b));
   if (g.real_time) badges.push(h("span", { class: "badge live" }, "Real time"));
-  if (g.max_players === 1) badges.push(h("span", { class: "badge solo" }, "Solo"));
+  if (g.solo) badges.push(h("span", { class: "badge solo" }, "Solo"));
   return h(
     "li",
     { class: "game", dataset: { game: g.id } },
@@ -48,8 +47,8 @@ function seatSelect(g, i) {
   const sel = h("select", { name: `seat-${i}`, "aria-label": `Seat ${i + 1}`, class: "seat-select" });
   sel.append(h("option", { value: "you" }, "You"));
   if (g.max_players > 1) sel.append(h("option", { value: "friend" }, "A friend (invite link)"));
-  for (const b of g.bots) sel.append(h("option", { value: `bot:${b}` }, botLabel(b)));
-  const preferred = ["medium", "lights-on-team", "solo-greedy", "easy", "random"].find((b) => g.bots.includes(b)) || g.bots[0];
+  for (const b of g.bots) sel.append(h("option", { value: `bot:${b}` }, botLabel(g, b)));
+  const preferred = g.bots.includes(g.default_bot) ? g.default_bot : g.bots[0];
   sel.value = i === 0 ? "you" : `bot:${preferred}`;
   sel.addEventListener("change", () => {
     // only one "You": choosing it elsewhere makes the old one a friend
@@ -168,12 +167,7 @@ async function main() {
     fill($("#games"), h("li", { class: "game" }, err.message));
     return;
   }
-  const order = ["christmas-lights", "twinkling-lights", "jolly-christmas", "christmas-story"];
-  games.sort((a, b) => {
-    const ia = order.indexOf(a.id);
-    const ib = order.indexOf(b.id);
-    return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.title.localeCompare(b.title);
-  });
+  games.sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));
   fill($("#games"), games.map(gameCard));
   $("#games").setAttribute("aria-busy", "false");
   drawOpen();

@@ -1,0 +1,22 @@
+"""Jingle Bell Run: the room of one game — its rules (``rules``), view schema (``view``),
+table model (``table``), terminal text (``text``) and bot (``bot``), and the manifest
+below that every layer reads."""
+
+from yuletide.core.manifest import GameSpec, HardSettings
+from yuletide.core.registry import register
+
+from .rules import JingleBellRun
+
+SPEC = register(
+    GameSpec(
+        rules=JingleBellRun,
+        package=__name__,
+        box="Christmas Lights: A Card Game",
+        pitch="Race your character across a 4 x 4 grid of Pattern cards to the far corner.",
+        order=10,
+        badges=("Christmas Lights deck",),
+        hard=HardSettings(depth=40, flat=True),
+    )
+)
+
+__all__ = ["SPEC", "JingleBellRun"]

@@ -1,0 +1,22 @@
+"""Jolly Christmas: the room of one game — its rules (``rules``), view schema (``view``),
+table model (``table``), terminal text (``text``) and bot (``bot``), and the manifest
+below that every layer reads."""
+
+from yuletide.core.manifest import GameSpec, HardSettings
+from yuletide.core.registry import register
+
+from .rules import JollyChristmas
+
+SPEC = register(
+    GameSpec(
+        rules=JollyChristmas,
+        package=__name__,
+        box="Jolly Christmas",
+        pitch="Draft decorations with your elf and build the best Christmas tree.",
+        order=2,
+        simultaneous=True,
+        hard=HardSettings(depth=12),
+    )
+)
+
+__all__ = ["SPEC", "JollyChristmas"]
