@@ -20,6 +20,7 @@ SPEC = register(
         badges=("The main game",),
         simultaneous=True,
         hard=HardSettings(depth=40, flat=True),
+        long=True,
     )
 )
 

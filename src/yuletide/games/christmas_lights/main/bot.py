@@ -21,7 +21,9 @@ from yuletide.bots.base import SeatWindow
 from yuletide.bots.kit import BotKit
 from yuletide.core.rng import Rng
 from yuletide.core.state import Action, State
-from yuletide.games.christmas_lights.main import rules as cl
+from yuletide.games.christmas_lights.main import box as cl
+from yuletide.games.christmas_lights.main import steps as cs
+from yuletide.games.christmas_lights.main.rules import ChristmasLights
 
 N_KINDS = cl.N_KINDS
 RED, BUBBLE, BROKEN, PLUG = cl.RED, cl.BUBBLE, cl.BROKEN, cl.PLUG
@@ -257,7 +259,7 @@ class HeuristicBot:
         answer the seat got (reading its own hand in each sampled world)."""
         counts = [[0.0] * N_KINDS for _ in known]
         for _ in range(SAMPLES):
-            world = cast(cl.ChristmasLights, window.determinize(self.rng))
+            world = cast(ChristmasLights, window.determinize(self.rng))
             kinds = world.kinds
             for i, card in enumerate(world.hands[me]):
                 counts[i][kinds[card]] += 1.0
@@ -575,13 +577,13 @@ def rollout(state: State, seat: int, rng: Rng) -> Action:
     seat knows fits, else a random card; swap for the colour the next slot needs when
     another hand holds it; refill to five; no sales, marks or moves; take Light Switch
     and decline the other events; as a buyer, accept a card its next slot needs."""
-    world = cast(cl.ChristmasLights, state)
+    world = cast(ChristmasLights, state)
     legal = world.legal_actions(seat)
     if len(legal) == 1 or world.free_pending[seat] >= 0:
         return legal[0]  # a mark or move begun (by the search): finish it at once
     step = world.step
     kinds = world.kinds
-    if step == cl.PLAY:
+    if step == cs.PLAY:
         commits = [a for a in legal if isinstance(a, cl.Commit)]
         if commits:
             return commits[rng.below(len(commits))]
@@ -595,33 +597,33 @@ def rollout(state: State, seat: int, rng: Rng) -> Action:
                 return cl.CARDS[i]
         cards = [a for a in legal if isinstance(a, cl.Card)]
         return cards[rng.below(len(cards))] if cards else cl.DONE
-    if step == cl.PLAY_TARGET:
+    if step == cs.PLAY_TARGET:
         return legal[0]
-    if step == cl.NEXT:
+    if step == cs.NEXT:
         if cl.GO_SWAP in legal and world.stage < 1 and _world_swap(world, seat) is not None:
             return cl.GO_SWAP
         draws = [a for a in legal if isinstance(a, cl.Draw)]
         return draws[-1] if draws else cl.END
-    if step in (cl.SWAP, cl.SWAP_SEAT, cl.SWAP_CARD):
+    if step in (cs.SWAP, cs.SWAP_SEAT, cs.SWAP_CARD):
         plan = _world_swap(world, seat)
         if plan is not None:
             i, t, j = plan
             pick: Action = (
                 cl.CARDS[i]
-                if step == cl.SWAP
+                if step == cs.SWAP
                 else cl.SEAT_ACTS[t]
-                if step == cl.SWAP_SEAT
+                if step == cs.SWAP_SEAT
                 else cl.CARDS[j]
             )
             if pick in legal:
                 return pick
         return legal[rng.below(len(legal))]
-    if step == cl.BUYER:
+    if step == cs.BUYER:
         card = world.sale_cards[world.sale_index]
         return cl.ACCEPT if kinds[card] == _world_need(world, seat) else cl.DECLINE
-    if step == cl.EVENT:
+    if step == cs.EVENT:
         return cl.DRAWS[0] if cl.DRAWS[0] in legal else cl.NONE
-    if step in (cl.SALE, cl.SALE_OFFER) and cl.WITHDRAW in legal:
+    if step in (cs.SALE, cs.SALE_OFFER) and cl.WITHDRAW in legal:
         return cl.WITHDRAW
     plain = [a for a in legal if not isinstance(a, cl.Mark | cl.Move)]
     return plain[rng.below(len(plain))] if plain else legal[0]
@@ -633,7 +635,7 @@ def prune(state: State, seat: int, actions: list[Action]) -> list[Action]:
     return kept or actions
 
 
-def _world_need(world: cl.ChristmasLights, seat: int) -> int:
+def _world_need(world: ChristmasLights, seat: int) -> int:
     """The kind the seat's next slot needs in a world (a Plug when one is due), or -1."""
     done = world.completed[seat]
     if len(done) >= 2:
@@ -649,7 +651,7 @@ def _world_need(world: cl.ChristmasLights, seat: int) -> int:
     return -1
 
 
-def _world_swap(world: cl.ChristmasLights, seat: int) -> tuple[int, int, int] | None:
+def _world_swap(world: ChristmasLights, seat: int) -> tuple[int, int, int] | None:
     """A swap for the kind the next slot needs, giving a card the seat does not know."""
     need = _world_need(world, seat)
     if need < 0:
@@ -671,7 +673,7 @@ def _world_swap(world: cl.ChristmasLights, seat: int) -> tuple[int, int, int] | 
     return None
 
 
-def progress(world: cl.ChristmasLights, seat: int) -> float:
+def progress(world: ChristmasLights, seat: int) -> float:
     """How far along a seat is, in strings (two win): each completed string 1, each
     placed Plug 0.15, each right light of the current string 0.17, a Broken Bulb in it
     0.06. Cards in hand do not count: a sampled world deals the observer's unknown cards
@@ -693,7 +695,7 @@ def progress(world: cl.ChristmasLights, seat: int) -> float:
 def evaluate(state: State, seat: int) -> float:
     """``seat``'s chances in [0, 1] from everyone's progress (``progress``): its lead over
     the best other seat, squashed; a finished game's win share."""
-    world = cast(cl.ChristmasLights, state)
+    world = cast(ChristmasLights, state)
     outcome = world.outcome
     if outcome.over:
         if outcome.status != "finished":

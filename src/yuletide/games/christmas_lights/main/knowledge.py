@@ -1,26 +1,66 @@
 """Christmas Lights (the main game): what a seat knows, and the worlds that fit it.
 
-The answered questions of a sale (M10) and the searches ``determinize`` runs over the
-worlds a seat cannot tell from the true one: the kinds of its own unseen cards and of the
-deck under every answer it got (:func:`deal_bulbs`), and the other seats' secret Pattern
-cards under their public strings (:func:`assign_patterns`). Every search here is a
-function of its inputs and the caller's rng only, and always succeeds when a solution
-exists (the true world always is one): nothing falls back to the truth.
+Knowledge. Cards are tracked by id (0..60), so knowledge follows a physical card: a
+seat knows a card of its own hand it received in a swap, bought, looked at (Christmas
+Eve) or drew with Light Switch; the view lists, per position, the card if known, its
+mark and which answered questions are about it. Answers (M10) are stored with the card
+ids they were about; a card that leaves the hand (always face up) keeps the kind it was
+seen as. Hidden from a seat: its own cards it does not know, the other seats' secret
+Pattern cards and commitments, the decks' order, other seats' undisclosed M15 choices.
+Everything else is on the table (every other hand face up, who knows which of their
+cards, marks, strings, misses, discards, sales and questions), so another seat's
+answers about its own hand are true of any world a seat cannot tell from this one.
+
+Determinize. ``determinize(seat)`` gives a world that is a function of what ``seat``
+knows and the caller's rng only (the conformance suite proves it byte for byte);
+:func:`redeal` makes it:
+
+* every Bulb card gets a new id by where it lies (the deck from the bottom, the discard
+  pile, each seat's hand, string, plug and cards set aside, the sale table), so no id
+  tells where a card was dealt (a fresh box numbers the cards by kind);
+* the kinds of the seat's unknown cards and of the deck are dealt again from their
+  multiset (sorted first) so that every answer the seat got about its own hand still
+  holds, which also keeps true what each buyer learned: exact rejection sampling, then
+  an exhaustive randomised search over the cards the answers are about
+  (:func:`deal_bulbs`); the true deal is one solution, so the search always succeeds and
+  nothing falls back to the truth;
+* the other seats' secret Pattern cards and the box are dealt again from their sorted
+  pool, each commitment (card, end, and which secret card it is) re-chosen so that the
+  seat's public string fits it: the colours placed in it and the colours missed at a
+  slot (:func:`assign_patterns`, exhaustive too); a commitment to a card Lump of Coal
+  revealed gets its end re-chosen the same way;
+* the Event deck is shuffled from its sorted cards;
+* other seats' M15 choices not yet shown are drawn again among their options;
+* another seat's free action begun but awaiting its card (in no channel of ``seat``):
+  none is pending, its budget is as before it began;
+* the log is the one the seat and the table saw (the core freezes it), and the world's
+  future chance (reshuffles) comes from the caller's rng.
+
+Every search here is a function of its inputs and the caller's rng only, and always
+succeeds when a solution exists (the true world always is one).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from yuletide.core.errors import CorruptSave
 from yuletide.core.rng import Rng
-from yuletide.games.christmas_lights.content import BULB_KINDS
+from yuletide.games.christmas_lights.main.box import (
+    ALL_LINES,
+    BUBBLE,
+    LIGHT_SWITCH,
+    LINES_WITH,
+    N_CARDS,
+    N_KINDS,
+)
+from yuletide.games.christmas_lights.main.fields import DECLINED, GE, SAME
+from yuletide.games.christmas_lights.main.steps import EVENT
 
-N_KINDS = len(BULB_KINDS)
+if TYPE_CHECKING:
+    from yuletide.games.christmas_lights.main.rules import ChristmasLights
 
-# A question's type and relation (M10).
-COUNT, SAME = 0, 1
-GE, EQ = 0, 1
 # An answered question (a "fact"): header fields, then n positions (0-based, at the time
 # it was asked), then n cards (card id, or -(kind + 1) once the card has left the seller's
 # hand face up, so the seller saw what it was).
@@ -266,3 +306,163 @@ def assign_patterns(
             " public strings (a state reached by play always has one)"
         )
     return chosen
+
+
+# ------------------------------------------------------------------ determinize
+
+
+def redeal(state: ChristmasLights, seat: int, rng: Rng) -> None:
+    """Re-deal, in ``state`` (its lists already its own), everything hidden from
+    ``seat`` as the module docstring says, as a function of what ``seat`` knows and
+    ``rng`` only."""
+    _relabel(state)
+    _redeal_bulbs(state, seat, rng)
+    _redeal_patterns(state, seat, rng)
+    _redeal_events(state, rng)
+    _redeal_choices(state, seat, rng)
+    _forget_free_pending(state, seat)
+
+
+def _forget_free_pending(state: ChristmasLights, seat: int) -> None:
+    """Another seat's half-made mark or move shows in no channel of ``seat`` (nor
+    does its free-action budget), so the world with it and the world without it are
+    the same to ``seat``: the determinization holds the one without (canonical)."""
+    pending = state.free_pending
+    for t in range(state.players):
+        if t != seat and pending[t] >= 0:
+            pending[t] = -1
+            state.free_left[t] += 1
+
+
+def _redeal_bulbs(state: ChristmasLights, seat: int, rng: Rng) -> None:
+    """The kinds of the unknown cards of ``seat`` and of the deck, dealt again from
+    their multiset under every answer ``seat`` got about its own hand."""
+    known = state.known
+    unknown = [c for c in state.hands[seat] if not known[c]]
+    hidden = unknown + state.deck
+    if not hidden:
+        return
+    kinds = list(state.kinds)
+    pool = [kinds[c] for c in hidden]
+    facts = [
+        f
+        for f in state.facts
+        if f[F_SELLER] == seat and any(c >= 0 and not known[c] for c in fact_cards(f))
+    ]
+    dealt = deal_bulbs(unknown, pool, facts, kinds, rng)
+    for c, k in zip(hidden, dealt, strict=True):
+        kinds[c] = k
+    state.kinds = kinds
+
+
+def _redeal_events(state: ChristmasLights, rng: Rng) -> None:
+    """The Event deck, shuffled from its sorted cards."""
+    events = sorted(state.event_deck)
+    rng.shuffle(events)
+    state.event_deck = events
+
+
+def _redeal_choices(state: ChristmasLights, seat: int, rng: Rng) -> None:
+    """The choices other seats have made in an everyone-event but not yet shown,
+    drawn again among their options."""
+    if state.step != EVENT:
+        return
+    choices = state.choices
+    for t in range(state.players):
+        if t != seat and choices[t] >= DECLINED:
+            options = [DECLINED, 0] if state.event == LIGHT_SWITCH else [DECLINED, *state.hands[t]]
+            choices[t] = options[rng.below(len(options))]
+
+
+def _relabel(state: ChristmasLights) -> None:
+    """Give every Bulb card a new id by where it lies now (the order of
+    ``card_ids``: the deck from the bottom, the discard pile, then per seat its
+    hand, string, plug and cards set aside, then cards on the sale table), and
+    carry every field that names card ids over to the new ids."""
+    old = state.card_ids()
+    new = [0] * N_CARDS
+    for i, c in enumerate(old):
+        new[c] = i
+    kinds, marks, known, refs = state.kinds, state.marks, state.known, state.fact_refs
+    state.kinds = [kinds[c] for c in old]
+    state.marks = [marks[c] for c in old]
+    state.known = [known[c] for c in old]
+    state.fact_refs = [refs[c] for c in old]
+    state.deck = [new[c] for c in state.deck]
+    state.discard = [new[c] for c in state.discard]
+    state.hands = [[new[c] for c in hand] for hand in state.hands]
+    state.strings = [[new[c] if c >= 0 else -1 for c in string] for string in state.strings]
+    state.plugs = [new[c] if c >= 0 else -1 for c in state.plugs]
+    state.aside = [[new[c] for c in cards] for cards in state.aside]
+    state.sale_cards = [new[c] for c in state.sale_cards]
+    if state.play_card >= 0:
+        state.play_card = new[state.play_card]
+    if state.swap_card >= 0:
+        state.swap_card = new[state.swap_card]
+    if state.step == EVENT and state.event != LIGHT_SWITCH:
+        state.choices = [new[c] if c >= 0 else c for c in state.choices]
+    facts = []
+    for fact in state.facts:
+        n = fact[F_N]
+        moved = list(fact)
+        for j in range(FH + n, FH + 2 * n):
+            if moved[j] >= 0:
+                moved[j] = new[moved[j]]
+        facts.append(moved)
+    state.facts = facts
+
+
+def _lines_fitting(state: ChristmasLights, t: int) -> int:
+    """The readings (bit ``pattern * 2 + end``) the string of seat ``t`` fits: the
+    colours placed in it are the colours its slots need, and no colour missed at a
+    slot is the one that slot needs."""
+    kinds = state.kinds
+    fit = ALL_LINES
+    for k, c in enumerate(state.strings[t]):
+        if c >= 0 and kinds[c] < BUBBLE:
+            fit &= LINES_WITH[k * N_KINDS + kinds[c]]
+    for m in state.misses[t]:
+        fit &= ~LINES_WITH[(m >> 4) * N_KINDS + (m & 15)]
+    return fit
+
+
+def _redeal_patterns(state: ChristmasLights, seat: int, rng: Rng) -> None:
+    """The other seats' secret Pattern cards and the box, dealt again from their
+    sorted pool; each commitment to a secret card re-chosen (card, end, and which of
+    the seat's secret slots holds it) to fit the seat's public string, and the end of
+    a commitment to a revealed card (Lump of Coal) re-chosen likewise."""
+    others = [t for t in range(state.players) if t != seat]
+    revealed = state.revealed
+    commit = state.commit
+    patterns = [list(ps) for ps in state.patterns]
+    new_commit = commit.copy()
+    slots = [(t, i) for t in others for i in (0, 1) if not revealed[t][i]]
+    if slots:
+        pool = sorted([patterns[t][i] for t, i in slots] + state.pattern_box)
+        rng.shuffle(pool)
+        needy = [t for t in others if commit[t] >= 0 and not revealed[t][commit[t] >> 1]]
+        fitting = {t: _lines_fitting(state, t) for t in needy}
+        chosen = assign_patterns(needy, pool, fitting, rng)
+        taken = [False] * len(pool)
+        for t in needy:
+            j, e = chosen[t]
+            taken[j] = True
+            hidden = [i for i in (0, 1) if not revealed[t][i]]
+            i = hidden[rng.below(len(hidden))]
+            patterns[t][i] = pool[j]
+            new_commit[t] = i * 2 + e
+        rest = iter([p for j, p in enumerate(pool) if not taken[j]])
+        for t, i in slots:
+            if t in chosen and new_commit[t] >> 1 == i:
+                continue
+            patterns[t][i] = next(rest)
+        state.pattern_box = sorted(rest)
+    for t in others:  # committed to a revealed pattern (Lump of Coal): re-choose the end
+        c = commit[t]
+        if c >= 0 and revealed[t][c >> 1]:
+            p = patterns[t][c >> 1]
+            lines = _lines_fitting(state, t)
+            ends = [e for e in (0, 1) if lines >> (p * 2 + e) & 1]
+            new_commit[t] = (c >> 1) * 2 + ends[rng.below(len(ends))]
+    state.patterns = [*patterns]
+    state.commit = new_commit

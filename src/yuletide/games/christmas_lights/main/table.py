@@ -18,7 +18,7 @@ Everything is read from the view.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from yuletide.games.christmas_lights.content import BULB_KINDS
 from yuletide.games.christmas_lights.main.table_log import describe, owns
@@ -26,7 +26,15 @@ from yuletide.games.christmas_lights.main.table_prompt import EVENT_TEXT, EVENT_
 from yuletide.games.christmas_lights.main.table_sale import hand_knowledge, join_and, question_words
 from yuletide.table.bulbs import CHARACTER_NAMES, COLOURS, bulb, bulb_label, pattern
 from yuletide.table.model import (
-    JSON,
+    Card,
+    Form,
+    Marker,
+    PromptAction,
+    Result,
+    ScoreCell,
+    SeatInfo,
+    Table,
+    Zone,
     card,
     marker,
     ordinal,
@@ -66,7 +74,7 @@ DOING = {
 }
 
 
-def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
+def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> Table:
     """The model of ``seat`` (None: a spectator) from its view and legal actions."""
     players = int(view["players"])
     me = seat if seat is not None and 0 <= seat < players else None
@@ -77,7 +85,7 @@ def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
     notes: list[str] = []
     if me is not None:
         knows, notes = hand_knowledge(view, me)
-    zones: list[JSON] = []
+    zones: list[Zone] = []
     order = ([me] if me is not None else []) + [s for s in range(players) if s != me]
     for s in order:
         zones.append(_patterns_zone(view, s, me))
@@ -85,7 +93,7 @@ def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
         zones.append(_hand_zone(view, s, me, knows, notes))
     zones += _middle(view, me)
     seats = [_seat(view, s, me, to_act, turn) for s in range(players)]
-    markers: list[JSON] = []
+    markers: list[Marker] = []
     if view.get("final_round"):
         markers.append(
             marker(
@@ -105,8 +113,8 @@ def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
                 id="event",
             )
         )
-    acts: list[JSON] = []
-    forms: list[JSON] = []
+    acts: list[PromptAction] = []
+    forms: list[Form] = []
     if me is not None and legal:
         acts, forms = prompt_parts(view, legal, me)
     res = _result(view, me) if over else None
@@ -194,7 +202,7 @@ def _kind_counts(counts: Sequence[int]) -> str:
 # ------------------------------------------------------------------ zones
 
 
-def _patterns_zone(view: Mapping[str, Any], s: int, me: int | None) -> JSON:
+def _patterns_zone(view: Mapping[str, Any], s: int, me: int | None) -> Zone:
     info = view["seats"][s]
     done = {str(pid): str(end) for pid, end in info["completed"]}
     commitment = info.get("commitment")
@@ -222,12 +230,12 @@ def _patterns_zone(view: Mapping[str, Any], s: int, me: int | None) -> JSON:
     return zone(f"patterns:{s}", "row", label, cards, owner=s, note=note)
 
 
-def _string_zone(view: Mapping[str, Any], s: int, me: int | None) -> JSON:
+def _string_zone(view: Mapping[str, Any], s: int, me: int | None) -> Zone:
     info = view["seats"][s]
     commitment = info.get("commitment")
     needs = commitment["needs"] if commitment else None
     misses = info.get("misses") or [[] for _ in range(SLOTS)]
-    cards: list[JSON] = []
+    cards: list[Card] = []
     zid = f"string:{s}"
     if info.get("plug") == "due":
         cards.append(
@@ -281,7 +289,7 @@ def _string_zone(view: Mapping[str, Any], s: int, me: int | None) -> JSON:
 
 def _hand_zone(
     view: Mapping[str, Any], s: int, me: int | None, knows: list[list[str]], notes: list[str]
-) -> JSON:
+) -> Zone:
     hand = view["hands"][s]
     marks = {int(p): str(m) for p, m in hand.get("marks", [])}
     known = {int(p) for p in hand.get("known", [])}
@@ -290,7 +298,7 @@ def _hand_zone(
     for i, kind in enumerate(hand["cards"], 1):
         cid = f"{zid}:{i}"
         mark = marks.get(i)
-        on: list[JSON] = []
+        on: list[Marker] = []
         if mark:
             on.append(marker("token", f"Marked: {mark}"))
         if s == me:
@@ -343,7 +351,7 @@ def _hand_zone(
     return zone(zid, "hand", label, cards, owner=s, count=n, note=note)
 
 
-def _middle(view: Mapping[str, Any], me: int | None) -> list[JSON]:
+def _middle(view: Mapping[str, Any], me: int | None) -> list[Zone]:
     counts = list(view["discard"])
     top = view.get("discard_top")
     zones = [
@@ -386,7 +394,7 @@ def _middle(view: Mapping[str, Any], me: int | None) -> list[JSON]:
     return zones
 
 
-def _sale_zone(sale: Mapping[str, Any], me: int | None) -> JSON:
+def _sale_zone(sale: Mapping[str, Any], me: int | None) -> Zone:
     current = int(sale["current"])
     cards = []
     for i, (kind, status) in enumerate(sale["cards"], 1):
@@ -409,7 +417,9 @@ def _sale_zone(sale: Mapping[str, Any], me: int | None) -> JSON:
     return zone("sale", "market", "For sale", cards, owner=int(sale["seller"]), note=note)
 
 
-def _seat(view: Mapping[str, Any], s: int, me: int | None, to_act: list[int], turn: int) -> JSON:
+def _seat(
+    view: Mapping[str, Any], s: int, me: int | None, to_act: list[int], turn: int
+) -> SeatInfo:
     info = view["seats"][s]
     broken, bubble = info["used"]
     done = len(info["completed"])
@@ -431,7 +441,7 @@ def _seat(view: Mapping[str, Any], s: int, me: int | None, to_act: list[int], tu
     )
 
 
-def _result(view: Mapping[str, Any], me: int | None) -> JSON:
+def _result(view: Mapping[str, Any], me: int | None) -> Result:
     outcome = dict(view["outcome"])
     players = int(view["players"])
     seats = view["seats"]
@@ -442,7 +452,7 @@ def _result(view: Mapping[str, Any], me: int | None) -> JSON:
             + " completed two patterns; the round was played out"
         )
     cols = ["", *(seat_name(s, me, capital=True) for s in range(players))]
-    rows = [
+    rows: list[list[ScoreCell]] = [
         ["Patterns completed", *[len(seats[s]["completed"]) for s in range(players)]],
         ["Broken Bulbs used", *[int(seats[s]["used"][0]) for s in range(players)]],
         ["Bubble Bulbs used", *[int(seats[s]["used"][1]) for s in range(players)]],
@@ -457,3 +467,10 @@ def _result(view: Mapping[str, Any], me: int | None) -> JSON:
     return result(
         outcome, players, me, breakdown={"columns": cols, "rows": rows}, score_label="Patterns"
     )
+
+
+if TYPE_CHECKING:  # mypy holds this module to the manifest's table part
+    from yuletide.core.manifest import TablePart
+    from yuletide.games.christmas_lights.main import table as _this  # noqa: PLW0406
+
+    _table_part: TablePart = _this

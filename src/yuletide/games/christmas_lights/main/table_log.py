@@ -3,13 +3,11 @@ it ("you" for the viewer, seats counted from 1), with the ids of what it is abou
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
+from yuletide.core.events import Event
 from yuletide.games.christmas_lights.main.table_prompt import EVENT_TEXT, EVENT_TITLE
 from yuletide.games.christmas_lights.main.table_sale import join_and, question_words
 from yuletide.table.bulbs import CHARACTER_NAMES, bulb_label
-from yuletide.table.model import JSON, line, ordinal, seat_name
+from yuletide.table.model import LogLine, line, ordinal, seat_name
 
 
 def owns(s: int, me: int | None) -> str:
@@ -20,7 +18,7 @@ def owns(s: int, me: int | None) -> str:
 # ------------------------------------------------------------------ the log
 
 
-def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
+def describe(event: Event, seat: int | None) -> LogLine:
     """One Christmas Lights log event in words, with what it is about."""
     kind = event["type"]
     if kind == "setup":

@@ -19,7 +19,7 @@ from yuletide.games.christmas_lights.main.table_sale import (
     question_words,
 )
 from yuletide.table.bulbs import bulb_label
-from yuletide.table.model import JSON, action, choice, field, form, ordinal, seat_name
+from yuletide.table.model import Form, PromptAction, action, choice, field, form, ordinal, seat_name
 
 #: The Event cards in the rulebook's words (Event Cards).
 EVENT_TITLE: dict[str, str] = {
@@ -50,12 +50,12 @@ SWAP_ACTIONS_MAX = 150
 
 def prompt_parts(
     view: Mapping[str, Any], legal: Sequence[str], me: int
-) -> tuple[list[JSON], list[JSON]]:
+) -> tuple[list[PromptAction], list[Form]]:
     """Every legal action of ``me`` (a seat), as actions and forms, each legal action
     the first step of exactly the choices that begin with it."""
     step = view["step"]
-    acts: list[JSON] = []
-    forms: list[JSON] = []
+    acts: list[PromptAction] = []
+    forms: list[Form] = []
     if view.get("free_action"):
         acts += _free_cards(view, me, str(view["free_action"]))
     elif step == "event":
@@ -115,8 +115,8 @@ def prompt_parts(
 
 
 def _keep_legal(
-    acts: list[JSON], forms: list[JSON], legal: Sequence[str]
-) -> tuple[list[JSON], list[JSON]]:
+    acts: list[PromptAction], forms: list[Form], legal: Sequence[str]
+) -> tuple[list[PromptAction], list[Form]]:
     """Only choices whose first step is legal now, and a plain choice for any legal
     action the view did not explain (group "Other"; never expected, the tests check)."""
     ok = set(legal)
@@ -176,9 +176,9 @@ def _on_offer(view: Mapping[str, Any]) -> str:
 # ------------------------------------------------------------------ steps
 
 
-def _play(view: Mapping[str, Any], me: int) -> list[JSON]:
+def _play(view: Mapping[str, Any], me: int) -> list[PromptAction]:
     """PLAY: a commitment, a card with its target, or the end of the step."""
-    acts: list[JSON] = []
+    acts: list[PromptAction] = []
     s = view["seats"][me]
     for p, pat in enumerate(s["patterns"], 1):
         if pat is None:
@@ -222,7 +222,7 @@ def _play(view: Mapping[str, Any], me: int) -> list[JSON]:
     return acts
 
 
-def _next(view: Mapping[str, Any], me: int) -> tuple[list[JSON], list[JSON]]:
+def _next(view: Mapping[str, Any], me: int) -> tuple[list[PromptAction], list[Form]]:
     """The next step of the turn: swap, sale, refill (draw n) or end."""
     acts, forms = _swaps(view, me, ["swap"])
     acts += _lay(view, me, ["sale"], first=True)
@@ -243,7 +243,9 @@ def _next(view: Mapping[str, Any], me: int) -> tuple[list[JSON], list[JSON]]:
     return acts, forms
 
 
-def _swaps(view: Mapping[str, Any], me: int, before: list[str]) -> tuple[list[JSON], list[JSON]]:
+def _swaps(
+    view: Mapping[str, Any], me: int, before: list[str]
+) -> tuple[list[PromptAction], list[Form]]:
     """SWAP (M11) as whole choices: your card, then another seat's card; from the step
     the engine is at (``before``: the steps still to send first)."""
     hands = view["hands"]
@@ -318,7 +320,7 @@ def _swaps(view: Mapping[str, Any], me: int, before: list[str]) -> tuple[list[JS
     ]
 
 
-def _lay(view: Mapping[str, Any], me: int, before: list[str], *, first: bool) -> list[JSON]:
+def _lay(view: Mapping[str, Any], me: int, before: list[str], *, first: bool) -> list[PromptAction]:
     """SALE: lay a card of your hand face up (the first, or a second one)."""
     h = len(view["hands"][me]["cards"])
     what = "Put {} up for sale" if first else "Put {} up for sale as well (a second card)"
@@ -335,14 +337,14 @@ def _lay(view: Mapping[str, Any], me: int, before: list[str], *, first: bool) ->
     ]
 
 
-def _free(view: Mapping[str, Any], me: int) -> list[JSON]:
+def _free(view: Mapping[str, Any], me: int) -> list[PromptAction]:
     """Free actions (M12): a mark or a move with its card, budget allowing."""
     hand = view["hands"][me]
     h = len(hand["cards"])
     marks = {int(p): str(m) for p, m in hand.get("marks", [])}
     left = view.get("free_actions_left") or 0
     note = f"A free action ({left} left this turn); marks are public, like holding a card sideways"
-    acts: list[JSON] = []
+    acts: list[PromptAction] = []
     for mark, words in MARK_WORDS.items():
         for i in range(1, h + 1):
             if marks.get(i, "none") == mark:
@@ -383,7 +385,7 @@ def _free(view: Mapping[str, Any], me: int) -> list[JSON]:
     return acts
 
 
-def _free_cards(view: Mapping[str, Any], me: int, pending: str) -> list[JSON]:
+def _free_cards(view: Mapping[str, Any], me: int, pending: str) -> list[PromptAction]:
     """A mark or move begun: the card it applies to."""
     verb, what = pending.split()
     h = len(view["hands"][me]["cards"])
@@ -409,7 +411,7 @@ def _free_cards(view: Mapping[str, Any], me: int, pending: str) -> list[JSON]:
     return acts
 
 
-def _event(view: Mapping[str, Any], me: int) -> list[JSON]:
+def _event(view: Mapping[str, Any], me: int) -> list[PromptAction]:
     """An everyone-event (M15): your secret choice."""
     ev = str(view["event"]["event"])
     title = EVENT_TITLE.get(ev, ev)
@@ -442,7 +444,7 @@ def _event(view: Mapping[str, Any], me: int) -> list[JSON]:
     return [*acts, action("none", f"{title}: keep your hand as it is", group="Event")]
 
 
-def _buyer(view: Mapping[str, Any], me: int) -> list[JSON]:
+def _buyer(view: Mapping[str, Any], me: int) -> list[PromptAction]:
     """You are offered a card: accept (and answer the seller's question) or decline."""
     sale = view["sale"]
     seller = int(sale["seller"])

@@ -1,5 +1,6 @@
-"""Christmas Lights' SALE as a table: the question language of RULINGS M10 in words, what
-the answers a seat got tell it about each card of its hand, and the question as forms.
+"""Christmas Lights' SALE as a table: the question language of ruling M10
+(docs/rulings.md#m10) in words, what the answers a seat got tell it about each card of
+its hand, and the question as forms.
 
 The engine builds a question in steps (reading ``sale-steps``): the buyer ``seat s``;
 then ``all``, or ``card i``… in increasing order and ``done``, or ``ask same`` and two
@@ -28,7 +29,19 @@ from typing import Any
 
 from yuletide.games.christmas_lights.content import BULB_KINDS
 from yuletide.table.bulbs import COLOURS, bulb_label
-from yuletide.table.model import JSON, action, choice, field, form, ordinal, seat_name
+from yuletide.table.model import (
+    JSON,
+    Choice,
+    Field,
+    Form,
+    PromptAction,
+    action,
+    choice,
+    field,
+    form,
+    ordinal,
+    seat_name,
+)
 
 _COUNT = re.compile(r"count\((all|\{[0-9,]*\}),\{([a-z,-]*)\}\) (>=|=) ([0-9]+)$")
 _SAME = re.compile(r"same\(([0-9]+),([0-9]+)\)$")
@@ -237,7 +250,7 @@ def opt(
     skip_end: bool = False,
     needs: tuple[str, int] | None = None,
     count: int | None = None,
-) -> JSON:
+) -> Choice:
     """:func:`model.choice`, where ``needs`` of one card is always met."""
     if needs is not None and needs[1] <= 1:  # a form asks about one card at least
         needs = None
@@ -259,7 +272,7 @@ def _hand_ref(me: int, pos: int) -> str:
 
 def question_forms(
     view: Mapping[str, Any], me: int, buyers: Sequence[int]
-) -> tuple[list[JSON], list[JSON]]:
+) -> tuple[list[Form], list[PromptAction]]:
     """The question being built, as forms (and the plain actions of a step that ends
     a partial choice), from the step the engine is at: the buyer first (``buyers``, at
     the offer step), then the positions, kinds, relation and number, or same(i, j)."""
@@ -267,9 +280,9 @@ def question_forms(
     h = len(view["hands"][me]["cards"])
     sale = view["sale"]
     q = sale.get("question") if sale else None
-    forms: list[JSON] = []
-    acts: list[JSON] = []
-    fields: list[JSON] = []
+    forms: list[Form] = []
+    acts: list[PromptAction] = []
+    fields: list[Field] = []
     buyer_text = "{buyer}"
     if step == "sale-offer":
         fields.append(
@@ -437,7 +450,7 @@ def question_forms(
     return forms, acts
 
 
-def _kinds_field(first: int = 0) -> JSON:
+def _kinds_field(first: int = 0) -> Field:
     """The kinds to count, in the engine's order (from ``first``); Plug, the last,
     moves on by itself."""
     last = len(BULB_KINDS) - 1
@@ -459,7 +472,7 @@ def _kinds_field(first: int = 0) -> JSON:
     )
 
 
-def _relation_field() -> JSON:
+def _relation_field() -> Field:
     return field(
         "relation",
         "At least or exactly",
@@ -467,7 +480,7 @@ def _relation_field() -> JSON:
     )
 
 
-def _number_field(top: int, have: int) -> JSON:
+def _number_field(top: int, have: int) -> Field:
     """The number k, 0 to ``top``; beyond the ``have`` positions chosen already, a number
     needs as many more positions chosen in the form's ``positions`` field."""
     return field(
