@@ -27,6 +27,12 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+def unregister(game_id: str) -> None:
+    """Forget a game registered at run time (a test's own room, for the one test module
+    that registers it); no-op for an id not registered."""
+    _SPECS.pop(game_id, None)
+
+
 def _builtin() -> dict[str, GameSpec]:
     importlib.import_module("yuletide.games")  # importing registers the built-in games
     return _SPECS

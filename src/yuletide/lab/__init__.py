@@ -9,6 +9,9 @@ variant comparisons on paired seeds, ratings and HTML reports, for every game.
   variants, each game's content key;
 * :mod:`.play` and :mod:`.facts` — playing one game, and what the table may know of it at
   the end (the only code a worker runs);
+* the game's own — its facts, their summary and its report sections — is in its room's
+  lab part (``lab.py``, declared by the manifest's ``lab``), which :mod:`.facts`,
+  :mod:`.analysis` and :mod:`.report` reach through the registry;
 * :mod:`.backends` — this process, a spawned process pool, or Ray;
 * :mod:`.store`, :mod:`.runner`, :mod:`.progress`, :mod:`.export` — SQLite results as
   they come (resume after Ctrl-C), the progress bar, raw JSON/CSV;

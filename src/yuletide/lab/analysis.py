@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
+from ..core.registry import spec
 from .plan import Task
 from .ratings import rate
 from .runner import Outcomes
@@ -62,7 +63,8 @@ def _fact_is(key: str, value: str) -> GameValue:
     return lambda task, r: 1.0 if str(r["facts"].get(key)) == value else 0.0
 
 
-def _means(groups: list[list[float]]) -> list[float]:
+def deal_means(groups: list[list[float]]) -> list[float]:
+    """The mean of each deal's values (:func:`clusters`), deals without any left out."""
     return [sum(g) / len(g) for g in groups if g]
 
 
@@ -102,7 +104,7 @@ def _scores(games: Sequence[Game], players: int) -> dict[str, Any] | None:
     if not scored or all(_win_only(r, players) for _, r in scored):
         return None  # no scores, or scores that only say who won (1) and who did not (0)
     per_seat = [
-        mean_interval(_means(clusters(scored, _score_of(s)))).to_dict() for s in range(players)
+        mean_interval(deal_means(clusters(scored, _score_of(s)))).to_dict() for s in range(players)
     ]
 
     def margin(task: Task, r: dict[str, Any]) -> float | None:
@@ -115,8 +117,8 @@ def _scores(games: Sequence[Game], players: int) -> dict[str, Any] | None:
     def winner(task: Task, r: dict[str, Any]) -> float | None:
         return float(max(r["scores"][w] for w in r["winners"])) if r["winners"] else None
 
-    margins = _means(clusters(scored, margin))
-    winners = _means(clusters(scored, winner))
+    margins = deal_means(clusters(scored, margin))
+    winners = deal_means(clusters(scored, winner))
     return {
         "per_seat": per_seat,
         "all": [r["scores"][s] for _, r in scored for s in range(players)],
@@ -146,7 +148,9 @@ def group_summary(game_id: str, games: Sequence[Game], players: int) -> dict[str
         "players": players,
         "seats": seat_table(games, players),
         "length": {
-            "mean": mean_interval(_means(clusters(games, lambda t, r: r["decisions"]))).to_dict(),
+            "mean": mean_interval(
+                deal_means(clusters(games, lambda t, r: r["decisions"]))
+            ).to_dict(),
             "quantiles": dict(
                 zip(
                     (f"{q:g}" for q in LENGTH_QUANTILES),
@@ -169,7 +173,7 @@ def group_summary(game_id: str, games: Sequence[Game], players: int) -> dict[str
 # ------------------------------------------------------- game-specific facts
 
 
-def _share_table(
+def share_table(
     games: Sequence[Game], key: str, known: Sequence[str] = ()
 ) -> dict[str, dict[str, Any]]:
     """Each value of the fact ``key`` (the ``known`` ones first, seen or not): its share
@@ -179,77 +183,11 @@ def _share_table(
     return {v: proportion(clusters(games, _fact_is(key, v))).to_dict() for v in values}
 
 
-def _jolly(games: Sequence[Game], players: int) -> dict[str, Any]:
-    picks: Counter[str] = Counter()
-    kinds: Counter[str] = Counter()
-    for _, r in games:
-        picks.update(t for t in r["facts"].get("toppers", []) if t)
-        kinds.update(k for k in r["facts"].get("topper_kinds", []) if k)
-    total_picks = sum(kinds.values()) or 1
-    by_kind = {}
-    for kind in sorted(kinds):
-        wins = proportion(clusters(games, _chose(kind)))
-        by_kind[kind] = {
-            "picks": kinds[kind],
-            "share": kinds[kind] / total_picks,
-            "win_rate": wins.to_dict(),
-        }
-    points: Counter[str] = Counter()
-    winner_points: Counter[str] = Counter()
-    for _, r in games:
-        for s, parts in enumerate(r["facts"].get("breakdown", [])):
-            points.update(parts)
-            if s in r["winners"]:
-                winner_points.update(parts)
-    total = sum(points.values()) or 1
-    winners_total = sum(winner_points.values()) or 1
-    return {
-        "topper_kinds": by_kind,
-        "toppers": dict(picks.most_common()),
-        "category_share": {c: points[c] / total for c in points},
-        "winner_category_share": {c: winner_points[c] / winners_total for c in points},
-        # A seat's expected win rate with no advantage anywhere (shared wins included).
-        "fair_win_rate": sum(len(r["winners"]) for _, r in games) / (players * len(games))
-        if games
-        else 0.0,
-    }
-
-
-def _chose(kind: str) -> GameValue:
-    """The win rate in one game of the seats that chose a ``kind`` tree-topper."""
-
-    def value(task: Task, r: dict[str, Any]) -> float | None:
-        kinds = r["facts"].get("topper_kinds", [])
-        return _mean_or_none(
-            [1.0 if s in r["winners"] else 0.0 for s, k in enumerate(kinds) if k == kind]
-        )
-
-    return value
-
-
-def _mean_or_none(values: list[float]) -> float | None:
-    return sum(values) / len(values) if values else None
-
-
-#: How A Christmas Story can end (its outcome's ``details["ending"]``).
-STORY_ENDINGS = ("presents", "last-standing", "bully")
-#: How Twinkling Lights can end (``yuletide.lab.facts``).
-TWINKLING_ENDS = ("three patterns", "tiles ran out", "turn limit")
-
-
 def details(game_id: str, games: Sequence[Game], players: int) -> dict[str, Any]:
-    """The per-game facts of a group, summarised (``yuletide.lab.facts``)."""
-    if game_id == "jolly-christmas":
-        return _jolly(games, players)
-    if game_id == "christmas-story":
-        return {"endings": _share_table(games, "ending", STORY_ENDINGS)}
-    if game_id == "twinkling-lights":
-        left = _means(clusters(games, lambda t, r: r["facts"].get("stack_left")))
-        return {
-            "ends": _share_table(games, "end", TWINKLING_ENDS),
-            "stack_left": mean_interval(left).to_dict() if left else None,
-        }
-    return {}
+    """The per-game facts of a group, summarised by the game's lab part (its room's
+    ``lab.py``, which the manifest declares); {} for a game without one."""
+    part = spec(game_id).lab_part
+    return part.summarise(games, players) if part else {}
 
 
 def summarise_groups(outcomes: Outcomes) -> list[dict[str, Any]]:
@@ -303,8 +241,8 @@ def tournament_summary(outcomes: Outcomes, *, ratings: bool = True) -> dict[str,
     table: list[dict[str, Any]] = []
     for name in bots:
         wins = per_bot(name, win)
-        ranks = _means(per_bot(name, rank))
-        scores = _means(per_bot(name, score))
+        ranks = deal_means(per_bot(name, rank))
+        scores = deal_means(per_bot(name, score))
         table.append(
             {
                 "bot": name,
@@ -317,15 +255,15 @@ def tournament_summary(outcomes: Outcomes, *, ratings: bool = True) -> dict[str,
 
     pairs: list[dict[str, Any]] = []
     for a, b in combinations(bots, 2):
-        wa = _deal_means(games, a, win)
-        wb = _deal_means(games, b, win)
+        wa = _dealdeal_means(games, a, win)
+        wb = _dealdeal_means(games, b, win)
         diff = paired([wa[d] - wb[d] for d in sorted(wa) if d in wb])
         together = [(t, r) for t, r in games if seats_of(t, a) and seats_of(t, b)]
         ahead = _ahead(together, a, b) if players > 1 else None
         margin = _margin(together, a, b) if players > 1 and has_scores else None
         deal_scores = None
         if players == 1:  # no shared tables: compare the scores on the same deals
-            sa, sb = _deal_means(games, a, score), _deal_means(games, b, score)
+            sa, sb = _dealdeal_means(games, a, score), _dealdeal_means(games, b, score)
             common = [d for d in sorted(sa) if d in sb]
             if common:
                 deal_scores = paired([sa[d] - sb[d] for d in common]).to_dict()
@@ -368,7 +306,7 @@ def tournament_summary(outcomes: Outcomes, *, ratings: bool = True) -> dict[str,
     }
 
 
-def _deal_means(games: Sequence[Game], name: str, value: SeatValue) -> dict[int, float]:
+def _dealdeal_means(games: Sequence[Game], name: str, value: SeatValue) -> dict[int, float]:
     """Bot ``name``'s mean ``value`` on each deal it played."""
     found: dict[int, list[float]] = defaultdict(list)
     for t, r in games:
@@ -416,7 +354,7 @@ def _margin(games: Sequence[Game], a: str, b: str) -> dict[str, Any] | None:
         return float(sum(sa) / len(sa) - sum(sb) / len(sb))
 
     found = clusters(games, value)
-    return mean_interval(_means(found)).to_dict() if found else None
+    return mean_interval(deal_means(found)).to_dict() if found else None
 
 
 # --------------------------------------------------------------- compare

@@ -204,7 +204,12 @@ def add_lab_parser(sub: Any) -> argparse.ArgumentParser:
         help="measure games/s with 1 and 2 workers on the pool and on Ray, and the overhead"
         " per task",
     )
-    p.add_argument("--game", default="looney-lights")
+    p.add_argument(
+        "--game",
+        required=True,
+        help="the game played (any game: the measurement is of the backends; docs/lab.md"
+        " gives the one its figures were measured with)",
+    )
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--bots", default="random")
     p.add_argument("--games", type=int, default=400, help="games per measurement (400)")

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import bots_for
-from ..core.registry import game_class
+from ..core.registry import game_class, spec
 from . import analysis, export
 from .backends import ray_available
 from .plan import (
@@ -26,23 +26,6 @@ from .plan import (
 from .progress import make_progress
 from .runner import Outcomes, run_plan
 from .store import Store
-
-#: Solo games are reported per difficulty: (label, options), easiest first.
-SOLO_LADDERS: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
-    "deck-the-yard": (
-        ("normal", {"difficulty": "normal"}),
-        ("hard", {"difficulty": "hard"}),
-        ("heroic", {"difficulty": "heroic"}),
-    ),
-    "solo-lights": (
-        ("easier: 6 characters, no Power Surge", {"characters": 6, "power_surge": False}),
-        ("standard", {}),
-        ("harder: 4 characters", {"characters": 4}),
-        ("harder: in sequence", {"in_sequence": True}),
-        ("harder: 6 strings", {"strings": 6}),
-    ),
-}
-
 
 # ------------------------------------------------------------------ checks
 
@@ -118,10 +101,11 @@ def check_report(args: argparse.Namespace) -> None:
     _check_run(args)
     cls = game_class(args.game)
     counts = args.players or list(range(cls.min_players, cls.max_players + 1))
-    ladder = SOLO_LADDERS.get(args.game, ()) if counts == [1] else ()
-    if any(name in _options(args) for _, options in ladder for name in options):
+    # A solo game is reported per difficulty (its manifest's, easiest first).
+    ladder = spec(args.game).difficulties if counts == [1] else ()
+    if any(name in _options(args) for d in ladder for name in d.options):
         ladder = ()  # the user chose the difficulty: report that one
-    variants = [Variant(label, options) for label, options in ladder]
+    variants = [Variant(d.label, dict(d.options)) for d in ladder]
     bots = _names(args.bots) or [_default_bot(args.game)]
     args.plan = report_plan(
         args.game,

@@ -2,14 +2,16 @@
 
 Sections (their ids): ``summary`` (what stands out, in words), ``seat-advantage``,
 ``length``, ``scores``, ``unfinished``, ``tie-breaks``, ``details`` (the game's own:
-Jolly Christmas tree-toppers and points by category, A Christmas Story's endings,
-Twinkling Lights' ends, solo win rates per difficulty) and ``data`` (the raw files, how
-to rerun, what the intervals mean). Every plot is a PNG embedded as a ``data:`` URI, so
+solo win rates per difficulty, and what the game's room adds in its lab part, its
+``lab.py``: sentences for the summary, tables and plots) and ``data`` (the raw files,
+how to rerun, what the intervals mean). Every plot is a PNG embedded as a ``data:`` URI, so
 the file opens offline and carries no script; each has alt text with its numbers, and
 every number a plot shows is also in a table beside it.
 
 Plots are drawn with matplotlib's object API (``Figure``, no pyplot): no global state,
-no display needed.
+no display needed. matplotlib is imported by the first plot, not with the module, so a
+room's lab part can use the helpers here (:func:`pct`, :func:`num`, :func:`table`,
+:func:`rate_bars`, :class:`Plot`) without it.
 """
 
 from __future__ import annotations
@@ -21,15 +23,16 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
-from ..core.registry import game_class
+from ..core.registry import game_class, spec
 from .analysis import ALPHA
 from .plan import Plan
 from .stats import holm
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 SECTIONS: tuple[tuple[str, str], ...] = (
     ("summary", "What stands out"),
@@ -167,48 +170,21 @@ def _detail_findings(game_id: str, groups: Sequence[dict[str, Any]]) -> list[str
             + ", ".join(f"{g['label']} {pct(g['seats']['seats'][0]['win_rate'])}" for g in groups)
             + "."
         )
-    if game_id == "twinkling-lights":
-        out.append(
-            "The stack of tiles ran out (no one scored all three Pattern cards) in: "
-            + ", ".join(
-                f"{g['label']} {pct(g['details']['ends'].get('tiles ran out'))}" for g in groups
-            )
-            + "."
-        )
-    if game_id == "christmas-story":
-        for g in groups:
-            ends = g["details"]["endings"]
-            out.append(
-                f"{g['label']} endings: "
-                + ", ".join(f"{name} {pct(est)}" for name, est in ends.items())
-                + "."
-            )
-    if game_id == "jolly-christmas":
-        for g in groups:
-            d = g["details"]
-            kinds = d["topper_kinds"]
-            if not kinds:
-                continue
-            # The kind whose interval lies highest (its lower end), so that one lucky
-            # pick of a rare kind does not top the list.
-            best = max(kinds.items(), key=lambda kv: kv[1]["win_rate"]["lo"] or 0.0)
-            top = max(d["category_share"].items(), key=lambda kv: kv[1])
-            fair = d["fair_win_rate"]
-            lead = (
-                "stands out (its own interval, uncorrected for the kinds compared)"
-                if (best[1]["win_rate"]["lo"] or 0.0) > fair
-                else "leads, but its interval includes the fair share"
-            )
-            out.append(
-                f"{g['label']}: among tree-toppers, '{best[0]}' {lead}: its"
-                f" {best[1]['picks']} choosers won {pct(best[1]['win_rate'])} of their games"
-                f" (fair share {100 * fair:.0f}%); {top[0]} give the largest share of points"
-                f" ({100 * top[1]:.0f}%)."
-            )
+    part = spec(game_id).lab_part
+    if part:
+        out.extend(part.findings(groups))
     return out
 
 
 # ------------------------------------------------------------------ plots
+
+
+def _figure(**kwargs: Any) -> Figure:
+    """A new figure. matplotlib is imported by the first plot drawn, not with this
+    module, so the rooms' lab parts can use its helpers where nothing is drawn."""
+    from matplotlib.figure import Figure  # noqa: PLC0415
+
+    return Figure(**kwargs)
 
 
 def _png(fig: Figure) -> bytes:
@@ -227,7 +203,7 @@ def _err(est: dict[str, Any], scale: float = 1.0) -> tuple[float, float, float]:
 def _panels(n: int, width: float = 3.2, height: float = 2.8) -> tuple[Figure, list[Any]]:
     cols = min(n, 4)
     rows = -(-n // cols)
-    fig = Figure(figsize=(width * cols, height * rows), layout="constrained")
+    fig = _figure(figsize=(width * cols, height * rows), layout="constrained")
     axes = fig.subplots(rows, cols, squeeze=False)
     flat = [ax for row in axes for ax in row]
     for ax in flat[n:]:
@@ -273,7 +249,7 @@ def plot_seats(groups: Sequence[dict[str, Any]]) -> Plot | None:
 
 
 def plot_length(groups: Sequence[dict[str, Any]]) -> Plot:
-    fig = Figure(figsize=(6.4, 3.4), layout="constrained")
+    fig = _figure(figsize=(6.4, 3.4), layout="constrained")
     ax = fig.subplots()
     everything = [x for g in groups for x in g["length"]["all"]]
     lo, hi = (min(everything), max(everything)) if everything else (0, 1)
@@ -330,10 +306,10 @@ def plot_scores(groups: Sequence[dict[str, Any]]) -> Plot | None:
     )
 
 
-def _rate_bars(
+def rate_bars(
     pid: str, title: str, what: str, labels: Sequence[str], series: dict[str, list[dict[str, Any]]]
 ) -> Plot:
-    fig = Figure(
+    fig = _figure(
         figsize=(max(4.0, 1.1 * len(labels) * max(1, len(series))), 3.2), layout="constrained"
     )
     ax = fig.subplots()
@@ -371,7 +347,7 @@ def _rate_bars(
 
 def plot_unfinished(groups: Sequence[dict[str, Any]]) -> Plot:
     labels = [g["label"] for g in groups]
-    return _rate_bars(
+    return rate_bars(
         "plot-unfinished",
         "Games cut off by the turn limit",
         "the share of games the turn limit cut off",
@@ -382,7 +358,7 @@ def plot_unfinished(groups: Sequence[dict[str, Any]]) -> Plot:
 
 def plot_ties(groups: Sequence[dict[str, Any]]) -> Plot:
     labels = [g["label"] for g in groups]
-    return _rate_bars(
+    return rate_bars(
         "plot-ties",
         "Tie-breaks, shared wins and games without a winner",
         "how often a tie-break decided the game, the win was shared, or nobody won",
@@ -400,7 +376,7 @@ def detail_plots(game_id: str, groups: Sequence[dict[str, Any]]) -> list[Plot]:
     plots: list[Plot] = []
     if all(g["players"] == 1 for g in groups):
         plots.append(
-            _rate_bars(
+            rate_bars(
                 "plot-solo",
                 "Solo win rate per difficulty",
                 "the win rate at each difficulty",
@@ -408,60 +384,9 @@ def detail_plots(game_id: str, groups: Sequence[dict[str, Any]]) -> list[Plot]:
                 {"win rate": [g["seats"]["seats"][0]["win_rate"] for g in groups]},
             )
         )
-    if game_id == "twinkling-lights":
-        ends = sorted({e for g in groups for e in g["details"]["ends"]})
-        plots.append(
-            _rate_bars(
-                "plot-ends",
-                "How Twinkling Lights ends",
-                "how each game ended",
-                labels,
-                {e: [g["details"]["ends"].get(e) for g in groups] for e in ends},
-            )
-        )
-    if game_id == "christmas-story":
-        ends = sorted({e for g in groups for e in g["details"]["endings"]})
-        plots.append(
-            _rate_bars(
-                "plot-endings",
-                "How A Christmas Story ends",
-                "each ending's share of the games",
-                labels,
-                {e: [g["details"]["endings"].get(e) for g in groups] for e in ends},
-            )
-        )
-    if game_id == "jolly-christmas":
-        kinds = sorted({k for g in groups for k in g["details"]["topper_kinds"]})
-        plots.append(
-            _rate_bars(
-                "plot-toppers",
-                "Win rate of players by the tree-topper they chose",
-                "the win rate of the players who chose each kind of tree-topper",
-                kinds,
-                {
-                    g["label"]: [
-                        g["details"]["topper_kinds"].get(k, {}).get("win_rate") for k in kinds
-                    ]
-                    for g in groups
-                },
-            )
-        )
-        cats = list(groups[0]["details"]["category_share"]) if groups else []
-        plots.append(
-            _rate_bars(
-                "plot-categories",
-                "Share of points by scoring category (all players)",
-                "each category's share of all points scored",
-                cats,
-                {
-                    g["label"]: [
-                        {"value": g["details"]["category_share"].get(c, 0.0), "lo": None}
-                        for c in cats
-                    ]
-                    for g in groups
-                },
-            )
-        )
+    part = spec(game_id).lab_part
+    if part:
+        plots.extend(part.plots(groups))
     return plots
 
 
@@ -477,7 +402,7 @@ def _img(plot: Plot) -> str:
     )
 
 
-def _table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "") -> str:
+def table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "") -> str:
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
     h = "".join(f'<th scope="col">{html.escape(c)}</th>' for c in head)
     body = "".join(
@@ -514,7 +439,7 @@ def _section_seats(groups: Sequence[dict[str, Any]], plot: Plot | None) -> str:
                 ]
             )
     parts.append(
-        _table(["group", "seat", "win rate [95% CI]", "fair share", "chi-square p", "Holm p"], rows)
+        table(["group", "seat", "win rate [95% CI]", "fair share", "chi-square p", "Holm p"], rows)
     )
     if plot:
         parts.append(_img(plot))
@@ -532,7 +457,7 @@ def _section_length(groups: Sequence[dict[str, Any]], plot: Plot) -> str:
     ]
     return (
         "<p>Decisions per game (every action a seat takes).</p>"
-        + _table(["group", "mean [95% CI]", "min", "10%", "median", "90%", "max"], rows)
+        + table(["group", "mean [95% CI]", "min", "10%", "median", "90%", "max"], rows)
         + _img(plot)
     )
 
@@ -554,16 +479,16 @@ def _section_scores(groups: Sequence[dict[str, Any]], plot: Plot | None) -> str:
                     num(sc["margin"], 2) if s == 0 and sc["margin"] else "",
                 ]
             )
-    out = _table(["group", "seat", "mean score [95% CI]", "winner's score", "winning margin"], rows)
+    out = table(["group", "seat", "mean score [95% CI]", "winner's score", "winning margin"], rows)
     return out + (_img(plot) if plot else "")
 
 
 def _section_unfinished(groups: Sequence[dict[str, Any]], plot: Plot) -> str:
     rows = [[g["label"], str(g["games"]), pct(g["unfinished"])] for g in groups]
     return (
-        "<p>Games the game's turn limit (a safety limit, RULINGS.md) ended unfinished,"
-        " with no winner.</p>"
-        + _table(["group", "games", "unfinished [95% CI]"], rows)
+        "<p>Games the game's turn limit (a safety limit,"
+        " docs/rulings.md#every-game-safety-limits) ended unfinished, with no winner.</p>"
+        + table(["group", "games", "unfinished [95% CI]"], rows)
         + _img(plot)
     )
 
@@ -573,9 +498,9 @@ def _section_ties(groups: Sequence[dict[str, Any]], plot: Plot) -> str:
         [g["label"], pct(g["tiebreak"]), pct(g["shared_win"]), pct(g["no_winner"])] for g in groups
     ]
     kinds = [[g["label"], kind, str(n)] for g in groups for kind, n in g["tiebreaks"].items()]
-    out = _table(["group", "tie-break decided", "shared win", "no winner"], rows)
+    out = table(["group", "tie-break decided", "shared win", "no winner"], rows)
     if kinds:
-        out += _table(
+        out += table(
             ["group", "tie-break (as the game names it)", "games"], kinds, "Which tie-breaks"
         )
     return out + _img(plot)
@@ -588,80 +513,13 @@ def _section_details(game_id: str, groups: Sequence[dict[str, Any]], plots: Sequ
             [g["label"], str(g["games"]), pct(g["seats"]["seats"][0]["win_rate"])] for g in groups
         ]
         out.append(
-            _table(
+            table(
                 ["difficulty", "games", "win rate [95% CI]"], rows, "Solo win rate per difficulty"
             )
         )
-    if game_id == "twinkling-lights":
-        rows = [
-            [g["label"], end, pct(est)] for g in groups for end, est in g["details"]["ends"].items()
-        ]
-        out.append(
-            _table(
-                ["group", "how it ended", "share [95% CI]"],
-                rows,
-                "Ends: three Pattern cards scored, or the tiles ran out (T8, T9)",
-            )
-        )
-        rows = [
-            [g["label"], num(g["details"]["stack_left"])]
-            for g in groups
-            if g["details"]["stack_left"]
-        ]
-        if rows:
-            out.append(_table(["group", "tiles left in the stack at the end"], rows))
-    if game_id == "christmas-story":
-        rows = [
-            [g["label"], end, pct(est)]
-            for g in groups
-            for end, est in g["details"]["endings"].items()
-        ]
-        out.append(_table(["group", "ending", "share [95% CI]"], rows, "Endings"))
-    if game_id == "jolly-christmas":
-        rows = [
-            [
-                g["label"],
-                kind,
-                str(v["picks"]),
-                f"{100 * v['share']:.1f}%",
-                pct(v["win_rate"]),
-                f"{100 * g['details']['fair_win_rate']:.1f}%",
-            ]
-            for g in groups
-            for kind, v in g["details"]["topper_kinds"].items()
-        ]
-        out.append(
-            _table(
-                [
-                    "group",
-                    "tree-topper kind",
-                    "chosen",
-                    "share of choices",
-                    "chooser's win rate [95% CI]",
-                    "fair share",
-                ],
-                rows,
-                "Tree-toppers (each kind's own 95% interval, not corrected for comparing"
-                " the kinds with one another)",
-            )
-        )
-        rows = [
-            [
-                g["label"],
-                cat,
-                f"{100 * share:.1f}%",
-                f"{100 * g['details']['winner_category_share'].get(cat, 0.0):.1f}%",
-            ]
-            for g in groups
-            for cat, share in g["details"]["category_share"].items()
-        ]
-        out.append(
-            _table(
-                ["group", "category", "share of all points", "share of winners' points"],
-                rows,
-                "Points by category",
-            )
-        )
+    part = spec(game_id).lab_part
+    if part:
+        out.extend(part.tables(groups))
     if not out:
         out.append("<p>This game has no details beyond the sections above.</p>")
     out.extend(_img(p) for p in plots)
@@ -669,13 +527,13 @@ def _section_details(game_id: str, groups: Sequence[dict[str, Any]], plots: Sequ
 
 
 def _section_data(plan: Plan, raw: tuple[Path, Path] | None) -> str:
-    spec = plan.spec
-    players = ",".join(str(p) for p in spec["players"])
-    bots = ",".join(spec["bots"])
-    options = "".join(f" --option {k}={v}" for k, v in spec["options"].items())
+    settings = plan.spec
+    players = ",".join(str(p) for p in settings["players"])
+    bots = ",".join(settings["bots"])
+    options = "".join(f" --option {k}={v}" for k, v in settings["options"].items())
     command = (
         f"yuletide lab report {plan.game} --players {players} --bots {bots}"
-        f" --games {spec['games']} --seed {spec['seed']}{options}"
+        f" --games {settings['games']} --seed {settings['seed']}{options}"
     )
     files = ""
     if raw:
@@ -685,7 +543,7 @@ def _section_data(plan: Plan, raw: tuple[Path, Path] | None) -> str:
         )
     return (
         f"<p>Run <code>{plan.key}</code>: {len(plan.tasks)} games, {plan.deals} deals per"
-        f" group, seed {spec['seed']}, bots {html.escape(bots)}. To play it again (or"
+        f" group, seed {settings['seed']}, bots {html.escape(bots)}. To play it again (or"
         " bigger, with a larger <code>--games</code>; games already stored are reused):</p>"
         f"<pre>{html.escape(command)}</pre>{files}"
         "<p>Method. Every group plays the same deals (paired seeds). Intervals are 95%:"

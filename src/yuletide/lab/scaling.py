@@ -91,7 +91,7 @@ def _ray(
 
 
 def measure(
-    game_id: str = "looney-lights",
+    game_id: str,
     *,
     players: int = 4,
     bots: Sequence[str] = ("random",),

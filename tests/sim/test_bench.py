@@ -1,4 +1,4 @@
-"""``make bench``'s search rows (yuletide.bots.bench): the row's fields and the
+"""``make bench``'s search rows (yuletide.sim.bench): the row's fields and the
 profile's shares; no timing is asserted."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from yuletide.bots.bench import BUCKETS, main, time_search
 from yuletide.core.registry import game_class
+from yuletide.sim.bench import BUCKETS, main, time_search
 
 
 def test_a_row_has_speeds_and_shares_adding_up_to_one() -> None:

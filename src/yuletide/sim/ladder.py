@@ -1,6 +1,6 @@
 """The strength ladder: how the levels fare against each other, measured.
 
-``python -m yuletide.bots.ladder`` plays, for every multiplayer game at two player
+``python -m yuletide.sim.ladder`` plays, for every multiplayer game at two player
 counts (2 and 4, or the nearest counts the game allows), each pairing of levels
 (``hard`` vs ``medium``, ``medium`` vs ``random``, and with ``--pairings all`` also
 ``hard`` vs ``random``), and, for the solo games, every level at every difficulty
@@ -23,8 +23,8 @@ Budget
   ``hard`` plays at a fixed budget of ``--hard-iterations`` iterations a move (default
   100) with no time cap, so every game is reproducible from its seed whatever the
   machine's load; the level's own budget (up to 1000 iterations, at most 0.5 s a move)
-  is stronger. Long games (:data:`LONG`) play ``--long-games`` games per pairing
-  (default 100), the others ``--games`` (default 200).
+  is stronger. Long games (their manifest's ``long``) play ``--long-games`` games per
+  pairing (default 100), the others ``--games`` (default 200).
 
 Resuming
   Results are written to ``--out`` after every deal. Run again with ``--resume`` and the
@@ -53,33 +53,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..bots import LEVELS, Bot, level_bot, make_bot
 from ..core.errors import InvalidOption
-from ..core.registry import game_class, games
+from ..core.registry import game_class, games, spec
 from ..core.rng import derive_seed
-from ..sim.match import play_match
-from ..sim.stats import wilson_interval
-from . import LEVELS, Bot, level_bot, make_bot
+from .match import play_match
+from .stats import wilson_interval
 
 FORMAT = "yuletide-ladder"
 VERSION = 1
-#: Games long enough to play fewer deals (at least 100 games per pairing, issue 15).
-LONG = ("christmas-lights", "wheres-that-bulb", "untangle", "jingle-bell-run")
 PAIRINGS = {
     "required": (("hard", "medium"), ("medium", "random")),
     "all": (("hard", "medium"), ("medium", "random"), ("hard", "random")),
-}
-#: The difficulty options of the solo games (the rulebook's ways to make them harder or
-#: easier), one option changed at a time from the defaults.
-SOLO_OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
-    "solo-lights": (
-        {},
-        {"strings": 6},
-        {"characters": 4},
-        {"characters": 6},
-        {"in_sequence": True},
-        {"power_surge": False},
-    ),
-    "deck-the-yard": ({"difficulty": "normal"}, {"difficulty": "hard"}, {"difficulty": "heroic"}),
 }
 SOLO_LEVELS = ("random", "easy", "medium", "hard")
 #: The settings that decide a deal's games; a resumed file must have the same.
@@ -142,13 +127,14 @@ def cells(
     for game_id in chosen:
         cls = game_class(game_id)
         if cls.max_players == 1:
-            for options in SOLO_OPTIONS.get(game_id, ({},)):
+            # The solo game's difficulty options (its manifest's), one at a time.
+            for options in spec(game_id).difficulty_options or ({},):
                 for level in SOLO_LEVELS:
                     out.append(
                         Cell(game_id, 1, tuple(sorted(options.items())), (level,), solo_games)
                     )
             continue
-        count = long_games if game_id in LONG else games
+        count = long_games if spec(game_id).long else games
         for players in player_counts(game_id):
             for pair in pairings:
                 out.append(Cell(game_id, players, (), pair, count))
@@ -389,7 +375,7 @@ def markdown(summaries: Sequence[dict[str, Any]]) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="python -m yuletide.bots.ladder",
+        prog="python -m yuletide.sim.ladder",
         description="The strength ladder of the bot levels (see the module docstring).",
     )
     p.add_argument("--game", action="append", help="only these games (repeatable)")

@@ -28,11 +28,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..bots import Bot, IsmctsBot, SeatWindow, level_bot
 from ..core.errors import InvalidOption
 from ..core.registry import game_class, games
 from ..core.state import Action
-from ..sim.match import play_match
-from . import Bot, IsmctsBot, SeatWindow, level_bot
+from .match import play_match
 
 #: The exclusive buckets of the profile, in print order.
 BUCKETS = (
@@ -182,7 +182,7 @@ def _print(row: dict[str, Any]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m yuletide.bots.bench", description=__doc__)
+    p = argparse.ArgumentParser(prog="python -m yuletide.sim.bench", description=__doc__)
     p.add_argument("out", nargs="?", help="write the rows to this JSON file")
     p.add_argument("--game", action="append", help="only these games (repeatable)")
     p.add_argument("--moves", type=int, default=12, help="timed decisions per game (12)")

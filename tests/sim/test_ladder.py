@@ -1,4 +1,4 @@
-"""The strength ladder script (yuletide.bots.ladder): seatings, deals, a small run, its
+"""The strength ladder script (yuletide.sim.ladder): seatings, deals, a small run, its
 resume, and the refusals. It plays tiny budgets only: the real figures are a script's."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from yuletide.bots.ladder import Cell, main, player_counts
+from yuletide.sim.ladder import Cell, main, player_counts
 
 
 def test_seatings_alternate_and_rotate() -> None:
