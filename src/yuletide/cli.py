@@ -1,4 +1,4 @@
-"""The ``yuletide`` command: list, simulate, play, replay, bench, serve, migrate, lab.
+"""The ``yuletide`` command: list, rules, simulate, play, replay, bench, serve, migrate, lab.
 
 Exit status: 0 when the command did its work; 2 for a bad argument (a count below 1, a
 time that is not a number of seconds > 0, a player count, seat, bot or option the game
@@ -178,6 +178,30 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def check_rules(args: argparse.Namespace) -> None:
+    from .docs import RULINGS_ID
+
+    if args.game is not None and args.game != RULINGS_ID and args.game not in games():
+        raise ValueError(
+            f"no game {args.game!r}; games: {', '.join(games())};"
+            f" or {RULINGS_ID!r}: the rulings page"
+        )
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    """A game's rules page as it is written (Markdown), the rulings page, or the list."""
+    from .docs import RULINGS_ID, RULINGS_TITLE, page
+
+    if args.game is not None:
+        sys.stdout.write(page(args.game))
+        return 0
+    for game_id in games():
+        print(f"{game_id:<20} {game_class(game_id).title}")
+    print(f"{RULINGS_ID:<20} {RULINGS_TITLE}: what every game's page cites")
+    print("\nyuletide rules GAME prints that game's rules.")
+    return 0
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .sim.stats import simulate
 
@@ -299,6 +323,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("list", help="games, player counts, options with defaults")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_list, check=_no_check, parser=p)
+
+    p = sub.add_parser("rules", help="a game's rules page; 'rules rulings': the rulings")
+    p.add_argument("game", nargs="?", help="a game id or 'rulings' (none: list the games)")
+    p.set_defaults(func=cmd_rules, check=check_rules, parser=p)
 
     p = sub.add_parser("simulate", help="play many games between bots and report statistics")
     p.add_argument("game")

@@ -99,27 +99,62 @@ async def test_rules_pages_render_markdown_as_text(
         assert (await page.locator("#rules-title").inner_text()) == "Christmas Lights"
         assert await page.locator("#rules-body li").count() > 3
         assert await page.locator("#rules-body code").count() > 0
+        # the page's own "# Christmas Lights" is the title, not shown twice
+        assert await page.locator("#rules-body h2", has_text="Christmas Lights").count() == 0
+        # headings carry GitHub's anchors; the Options table is a table
+        assert await page.locator("#rules-body h3#a-turn").count() == 1
+        assert await page.locator("#rules-body table th").count() == 4
+        options = await page.locator("#rules-body table td code").all_inner_texts()
+        assert options[:2] == ["turn_limit", "free_actions"]
         await page.screenshot(path=artifacts / "rules-desktop.png")
+        await page.locator("#rules-body table").scroll_into_view_if_needed()
+        await page.screenshot(path=artifacts / "rules-table-desktop.png")
+        # a link to a ruling (../rulings.md#m2 in the page) opens the rulings page there
+        link = page.locator('#rules-body a[href="/rules/rulings#m2"]').first
+        await link.click()
+        await page.wait_for_url("**/rules/rulings#m2")
+        await page.locator("#rules-body h4#m2").wait_for()
+        assert (await page.locator("#rules-title").inner_text()) == "Rulings and readings"
+        assert await page.locator("#rules-play").count() == 0
+        box = await page.locator("#m2").bounding_box()
+        assert box is not None and 0 <= box["y"] < 400, box  # scrolled to the ruling
+        await page.screenshot(path=artifacts / "rulings-desktop.png")
+        # the rulings page's link to the index of the games (rules/README.md): the lobby
+        assert await page.locator('#rules-body a[href="/"]').count() == 1
         # nothing in a page's text is ever taken as HTML
         html = await page.evaluate(
             """async () => {
               const { markdown } = await import('/static/js/markdown.js');
               const box = document.createElement('div');
               box.append(markdown('# T <b>x</b>\\n\\n* a <img src=x onerror=alert(1)> **b**\\n'
-                + '* [js](javascript:alert(1)) and `<script>`'));
+                + '* [js](javascript:alert(1)) and `<script>`\\n\\n'
+                + '| a <b>x</b> | [r](rules.md#x) |\\n|---|---|\\n| <img src=x> | a \\\\| b |\\n\\n'
+                + '[far](//evil.example/x) [page](../rulings.md#m1)'));
               return box.innerHTML;
             }"""
         )
         assert "<img" not in html and "<b>" not in html and "<script>" not in html
-        assert "&lt;img" in html and "<strong>b</strong>" in html
-        assert "javascript:" not in html.split("href")[-1] if "href" in html else True
+        assert "&lt;img" in html and "<strong>b</strong>" in html and "<table>" in html
+        assert "javascript:" not in html and "evil.example" not in html
+        assert "<td>a | b</td>" in html  # an escaped pipe stays in its cell
+        # a relative link is kept only if the caller maps it to this site
+        assert 'href="../rulings.md' not in html and 'href="rules.md' not in html
         for g in games():
             await page.goto(f"{base}/rules/{g}")
             await page.locator("#rules-body p").first.wait_for()
+            assert await page.locator("#rules-body table").count() == 1, g  # the options
         await page.set_viewport_size(PHONE)
         sw, cw, wide = await no_horizontal_scroll(page)
         assert sw <= cw, f"a rules page on a phone is {sw}px wide: {wide}"
         await page.screenshot(path=artifacts / "rules-phone.png")
+        await page.goto(f"{base}/rules/solo-lights")  # the widest options table
+        await page.locator("#rules-body table").scroll_into_view_if_needed()
+        sw, cw, wide = await no_horizontal_scroll(page)
+        assert sw <= cw, f"a rules page on a phone is {sw}px wide: {wide}"
+        await page.screenshot(path=artifacts / "rules-table-phone.png")
+        await page.goto(f"{base}/rules/rulings#looney-lights-first-discard")
+        await page.locator("#looney-lights-first-discard").wait_for()
+        await page.screenshot(path=artifacts / "rulings-phone.png")
         assert not tab.errors, tab.errors
     finally:
         await tab.close()

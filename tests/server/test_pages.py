@@ -13,6 +13,7 @@ import pytest
 import websockets
 from tests.server.kit import Client, Server, finished_two_player_table, sqlite_server, ws_url
 
+from yuletide.cli import main as cli_main
 from yuletide.core.registry import games, replay
 from yuletide.table.check import problems
 
@@ -34,14 +35,30 @@ def test_every_game_has_a_pitch_and_its_rules(server: Server) -> None:
         assert g["pitch"].endswith((".", "!")) and len(g["pitch"]) < 120
         rules = httpx.get(f"{base}/api/games/{g['id']}/rules").json()
         assert rules["game"] == g["id"] and rules["title"]
-        assert "Rules implemented" in rules["markdown"] or len(rules["markdown"]) > 500
+        assert rules["markdown"].startswith(f"# {rules['title']}\n")
+        assert "## Options" in rules["markdown"]
     bad = httpx.get(f"{base}/api/games/no-such-game/rules")
     assert bad.status_code == 404 and "christmas-lights" in bad.json()["message"]
+    rulings = httpx.get(f"{base}/api/rulings").json()
+    assert rulings["markdown"].startswith("# Rulings and readings\n") and rulings["title"]
+
+
+def test_yuletide_rules_prints_what_the_browser_shows(
+    server: Server, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``yuletide rules GAME`` and the rules page's Markdown are the same text."""
+    base, _, _ = server
+    for game in games():
+        assert cli_main(["rules", game]) == 0
+        shown = httpx.get(f"{base}/api/games/{game}/rules").json()["markdown"]
+        assert capsys.readouterr().out == shown, game
+    assert cli_main(["rules", "rulings"]) == 0
+    assert capsys.readouterr().out == httpx.get(f"{base}/api/rulings").json()["markdown"]
 
 
 def test_pages_carry_a_strict_content_security_policy(server: Server) -> None:
     base, _, _ = server
-    for path in ("/", "/play/abc", "/replay/abc", "/rules/blink"):
+    for path in ("/", "/play/abc", "/replay/abc", "/rules/blink", "/rules/rulings"):
         r = httpx.get(base + path)
         if r.status_code == 404:  # the client's files are not there (a bare checkout)
             assert "not installed" in r.json()["message"]

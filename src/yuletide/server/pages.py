@@ -1,5 +1,5 @@
 """The browser client's pages and the REST it needs beyond tables and seats: each game's
-rules and pitch, and the replay of a finished game as table models.
+rules page and pitch, the rulings page, and the replay of a finished game as table models.
 
 Pages are static files (``static/``, shipped in the wheel) served with a strict Content
 Security Policy: the client loads nothing but its own files, and talks only to this
@@ -11,9 +11,7 @@ seed included, is public then).
 from __future__ import annotations
 
 import asyncio
-import sys
 from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +22,8 @@ from fastapi.staticfiles import StaticFiles
 from .. import table as table_model
 from ..core.errors import CorruptSave
 from ..core.registry import game_class, games, replay, spec
+from ..docs import RULINGS_TITLE, rules_page, rulings_page
+from ..table.model import Table
 from .hub import Hub, TableError
 
 STATIC = Path(__file__).parent / "static"
@@ -33,7 +33,7 @@ PAGES: dict[str, str] = {
     "/": "lobby.html",
     "/play/{table_id}": "table.html",
     "/replay/{table_id}": "replay.html",
-    "/rules/{game}": "rules.html",
+    "/rules/{game}": "rules.html",  # /rules/rulings: the rulings page
 }
 
 #: The pages' Content Security Policy: own files only, no inline script, no framing.
@@ -50,11 +50,10 @@ PAGE_HEADERS = {
 }
 
 
-@cache
 def rules_markdown(game_id: str) -> str:
-    """A game's documentation page: its module's docstring."""
-    module = sys.modules[game_class(game_id).__module__]
-    return (module.__doc__ or "").strip()
+    """A game's rules page (``rules.md`` in its room; ``yuletide.docs``): the same text
+    ``yuletide rules GAME`` prints."""
+    return rules_page(game_id)
 
 
 def pitch(game_id: str) -> str:
@@ -81,7 +80,7 @@ def add_pages(app: FastAPI, hub_of: Callable[[Request], Hub]) -> None:
 
     @app.get("/api/games/{game}/rules")
     async def rules(game: str) -> dict[str, Any]:
-        """A game's rules: its documentation page (Markdown-like text)."""
+        """A game's rules: its rules page (Markdown)."""
         if game not in games():
             raise TableError(404, "no_game", f"no game {game!r}; games: {', '.join(games())}")
         return {
@@ -90,6 +89,11 @@ def add_pages(app: FastAPI, hub_of: Callable[[Request], Hub]) -> None:
             "pitch": pitch(game),
             "markdown": rules_markdown(game),
         }
+
+    @app.get("/api/rulings")
+    async def rulings() -> dict[str, Any]:
+        """The rulings page (Markdown): every ruling and reading the rules pages cite."""
+        return {"title": RULINGS_TITLE, "markdown": rulings_page()}
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay_step(
@@ -127,7 +131,7 @@ def replay_frame(record: dict[str, Any], step: int | None, seat: str) -> dict[st
         raise TableError(500, "broken_table", f"the record does not replay: {err}") from None
     game = state.game_id
 
-    def model(s: int | None) -> dict[str, Any]:
+    def model(s: int | None) -> Table:
         legal = [] if s is None else [str(a) for a in state.legal_actions(s)]
         return table_model.build(game, state.view(s), legal, s)
 
