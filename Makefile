@@ -26,7 +26,7 @@ UPGRADE    ?= --upgrade
 COMPILE    := $(BIN)/uv pip compile -q --python-version 3.11 --python-platform x86_64-unknown-linux-gnu \
               --annotation-style line --custom-compile-command 'make lock' pyproject.toml $(LOCK)/tools.in
 
-.PHONY: run play test check bench bench-server playthroughs format lock clean
+.PHONY: run play test check bench bench-server playthroughs docs format lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -73,17 +73,23 @@ bench: $(STAMP)
 		|| echo "bench extra (rlcard) not installable; timing Yuletide only"
 	@mkdir -p bench
 	$(BIN)/yuletide bench --json bench/results.json
-	$(BIN)/python -m yuletide.rl.bench bench/rl.json
-	$(BIN)/python -m yuletide.bots.bench bench/search.json
+	$(BIN)/python -m yuletide.rl.bench bench/rl.json --ismcts-games check-the-box,looney-lights --head-to-head check-the-box
+	$(BIN)/python -m yuletide.sim.bench bench/search.json
 
 ## make bench-server: load-test the game server (yuletide.server.loadtest); pass options in ARGS="...".
 bench-server: $(STAMP)
-	$(BIN)/python -m yuletide.server.loadtest $(ARGS)
+	$(BIN)/python -m yuletide.server.loadtest --game looney-lights $(ARGS)
 
 ## make playthroughs: rewrite the golden playthroughs and bot matches (tests/playthroughs/) from what the
 ## games now do; review the diff before committing it.
 playthroughs: $(STAMP)
 	$(BIN)/python tests/playthroughs/generate.py
+
+## make docs: write docs/rules/<game>.md and docs/rulings.md from the pages the package ships
+## (each room's rules.md and src/yuletide/games/rulings.md: edit those); tests/test_docs.py
+## fails while docs/ is out of date.
+docs: $(STAMP)
+	$(BIN)/python -m yuletide.docs docs
 
 format: $(STAMP)
 	$(BIN)/ruff format src tests bench

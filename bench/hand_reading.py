@@ -42,7 +42,6 @@ from pathlib import Path
 from typing import Any, cast
 
 import yuletide
-from yuletide.bots import ladder
 from yuletide.bots.base import SeatWindow
 from yuletide.core.rng import Rng, derive_seed
 from yuletide.core.state import State
@@ -55,6 +54,7 @@ from yuletide.games.christmas_lights.main.bot import (
     read_mine,
     worth,
 )
+from yuletide.sim import ladder
 
 GAME = "christmas-lights"
 SEED = 2026

@@ -36,7 +36,7 @@ depart
 With ``--more`` a run plays DEALS more deals of the cell after those ``--out`` holds
 (deal *i* is the same deal whatever the count, as in the ladder). Each run adds its
 cell to ``--out`` (the runs in the ladder's per-deal form for oracle
-and race, so ``yuletide.bots.ladder.summary`` reads them) and prints the cell's line.
+and race, so ``yuletide.sim.ladder.summary`` reads them) and prints the cell's line.
 """
 
 from __future__ import annotations
@@ -48,10 +48,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from yuletide.bots import ladder, level_bot
+from yuletide.bots import level_bot
 from yuletide.bots.base import ReactionTime, SeatWindow, reaction_of
 from yuletide.core.rng import Rng
 from yuletide.core.state import Action, State
+from yuletide.sim import ladder
 
 
 class _Truth(SeatWindow):

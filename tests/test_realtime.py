@@ -1,9 +1,10 @@
 """Engine support for several seats at once: hidden simultaneous choices, real-time races,
 reaction times in the match runner and in terminal play, the table's time limit.
 
-Sources: the issue (#5, "Engine support"), RULINGS.md "Christmas Lights — digital forms of
-table talk" (the Festival of Lights, Reindeer's Nose, Lights On and "Every real-time
-game" rows), yuletide.core.simultaneous, yuletide.sim.match, yuletide.terminal.
+Sources: the issue (#5, "Engine support"),
+docs/rulings.md#christmas-lights--digital-forms-of-table-talk (the Festival of Lights, Reindeer's
+Nose and Lights On entries) and docs/rulings.md#every-real-time-game-speed,
+yuletide.core.simultaneous, yuletide.sim.match, yuletide.terminal.
 """
 
 from __future__ import annotations
@@ -226,7 +227,7 @@ def test_runner_interleaves_by_time_faster_seats_act_more_often() -> None:
 
 
 def test_runner_time_limit_marks_a_seat_that_never_points_as_last() -> None:
-    """RULINGS, Reindeer's Nose: "a server time limit marks anyone still not pointing as
+    """Ruling Reindeer's Nose: digital-form: "a server time limit marks anyone still not pointing as
     last". Two seats far slower than the limit: when someone has pointed, the table
     points for the one whose deadline comes first and the other is last (with one slow
     seat nobody needs forcing: the round ends when all but one have pointed)."""

@@ -1,7 +1,7 @@
 """The built wheel carries the browser client (issue 14, item 2): ``python -m build``
 makes a wheel from a copy of the source, which is installed in a fresh venv, and the
-lobby, a table page and the client's scripts are served from that install by a real
-``yuletide serve``.
+lobby, a table page, the client's scripts and the rules pages (each room's rules.md, the
+rulings page) are served from that install by a real ``yuletide serve``.
 
 The fresh venv gets the wheel alone (``--no-deps``); its third-party packages (FastAPI,
 uvicorn…) come from the test's own environment through PYTHONPATH, which holds no
@@ -25,6 +25,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+
+from yuletide.docs import rules_page, rulings_page
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.xdist_group("services")
@@ -59,6 +61,10 @@ def test_the_wheel_serves_the_lobby_from_a_fresh_venv(tmp_path: Path) -> None:
     for page in ("lobby.html", "table.html", "replay.html", "rules.html"):
         assert f"yuletide/server/static/{page}" in static, f"{page} is not in the wheel"
     assert any(n.endswith(".js") for n in static) and any(n.endswith(".css") for n in static)
+    # the rules pages: each room's rules.md and the rulings page they cite
+    assert "yuletide/games/rulings.md" in names
+    pages = [n for n in names if n.startswith("yuletide/games/") and n.endswith("/rules.md")]
+    assert len(pages) == 15, pages
 
     env_dir = tmp_path / "fresh"
     venv.create(env_dir, with_pip=True)
@@ -123,6 +129,10 @@ def test_the_wheel_serves_the_lobby_from_a_fresh_venv(tmp_path: Path) -> None:
         assert httpx.get(base + "/play/anything", timeout=30).status_code == 200
         games = httpx.get(base + "/api/games", timeout=30).json()
         assert len(games) == 15
+        rules = httpx.get(base + "/api/games/blink/rules", timeout=30).json()
+        assert rules["markdown"] == rules_page("blink")
+        rulings = httpx.get(base + "/api/rulings", timeout=30).json()
+        assert rulings["markdown"] == rulings_page()
     finally:
         proc.terminate()
         proc.wait(30)

@@ -12,12 +12,12 @@ import pytest
 import yuletide
 from yuletide.bots import RandomBot, SeatWindow
 from yuletide.core.rng import Rng, derive_seed
-from yuletide.games.christmas_lights.main import rules as cl
+from yuletide.games.christmas_lights.main import box as cb
 from yuletide.games.christmas_lights.main.bot import HeuristicBot, evaluate, pool, rollout
 from yuletide.sim import play_match
 
 GAME = "christmas-lights"
-K = cl.KIND_ID
+K = cb.KIND_ID
 
 
 def fresh(players: int = 2, seed: int = 3) -> Any:
@@ -61,7 +61,7 @@ def test_the_pool_is_what_the_seat_cannot_see() -> None:
             left = pool(view, seat)
             hidden = [state.kinds[c] for c in state.hands[seat] if not state.known[c]]
             hidden += [state.kinds[c] for c in state.deck]
-            assert left == [hidden.count(k) for k in range(cl.N_KINDS)]
+            assert left == [hidden.count(k) for k in range(cb.N_KINDS)]
             legal = state.legal_actions(seat)
             state.apply(seat, legal[rng.below(len(legal))])
 

@@ -10,7 +10,7 @@ from types import ModuleType
 
 import pytest
 
-from yuletide.bots import ladder
+from yuletide.sim import ladder
 
 SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "why_level.py"
 

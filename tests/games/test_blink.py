@@ -1,7 +1,7 @@
 """Blink: one test per rule sentence and per ruling or reading the game uses.
 
 Sources: rules/christmas-lights.md, "Blink" (quoted in each test's docstring), with its
-Pattern-card example reproduced on P01; RULINGS.md, "Christmas Lights — bonus games" (the
+Pattern-card example reproduced on P01; docs/rulings.md#christmas-lights--bonus-games (the
 two Blink rows) and "Every game: safety limits"; the readings named in blink.py's
 docstring.
 
@@ -371,8 +371,8 @@ def test_reading_specials_always_playable() -> None:
 
 
 def test_ruling_pattern_deck_runs_out_shuffle_the_used_patterns_into_a_new_deck() -> None:
-    """RULINGS Blink: "The pattern deck runs out after many Plugs. Shuffle the used
-    patterns (except the current one) to form a new deck." """
+    """Ruling Blink: pattern-deck-runs-out: "The pattern deck runs out after many Plugs. Shuffle the
+    used patterns (except the current one) to form a new deck." """
     used = [p for p in bl.PATTERN_IDS if p != "P01"]
     state = scenario(
         hands=["plug purple", "pink", "red"],
@@ -425,11 +425,12 @@ def test_drawing_if_you_are_unable_to_play_anything_you_must_draw() -> None:
 
 
 def test_ruling_no_draw_when_you_can_play() -> None:
-    """RULINGS Blink: "Can you choose to draw when you could play? No." """
+    """Ruling Blink: no-draw-when-you-can-play: "Can you choose to draw when you could
+    play? No." """
     state = scenario(hands=["pink purple", "red", "red"], discard="green")
     err = refused(state, 0, "draw")
     assert err.reason == "you can play a card, so you may not draw"
-    assert err.rule == "RULINGS: Blink, no drawing when you can play"
+    assert err.rule == "ruling Blink: no-draw-when-you-can-play"
 
 
 def test_drawing_a_card_you_can_play_you_may_immediately_play_it_ending_your_turn() -> None:
@@ -756,7 +757,7 @@ def test_match_option_off_by_default_one_round() -> None:
 
 
 def test_ruling_turn_limit_ends_the_game_unfinished() -> None:
-    """RULINGS, Every game: safety limits; calls and catches are no turns."""
+    """docs/rulings.md#every-game-safety-limits; calls and catches are no turns."""
     state = scenario(hands=["pink red", "blue blue", "red"], discard="green", turn_limit=1)
     state.apply(0, "play pink")
     assert state.outcome.status == "unfinished"

@@ -1,7 +1,7 @@
 """Check the Box: one test per rule sentence and per ruling or reading the game uses.
 
 Sources: rules/christmas-lights.md, "Check the Box" (quoted in each test's docstring);
-RULINGS.md, "Christmas Lights — bonus games" (the two Check the Box rows) and "Every
+docs/rulings.md#christmas-lights--bonus-games (the two Check the Box rows) and "Every
 game: safety limits"; the readings named in check_the_box.py's docstring.
 
 Scenarios are built by ``scenario``: a fresh game whose fields are overwritten with the
@@ -139,7 +139,7 @@ def seed_where(test: Any, players: int = 4, limit: int = 3000) -> Any:
 
 def test_ruling_count_mismatch_54_cards_with_six_broken_bulbs() -> None:
     """Components: "6 each of Red, Green, Yellow, Blue, Purple, Pink Bulbs; 3 Bubble
-    Bulbs; 6 Broken Bulbs; 6 Plugs; 3 Presents". RULINGS "Check the Box count mismatch":
+    Bulbs; 6 Broken Bulbs; 6 Plugs; 3 Presents". Ruling Check the Box: count-mismatch:
     use 6 Broken Bulbs — "The deck is 54 cards, every type a multiple of 3"."""
     state = yuletide.new_game(GAME, players=2, seed=1)
     assert Counter(state.box()) == Counter(BOX)
@@ -237,7 +237,7 @@ def test_reading_any_player_never_yourself_nor_a_seat_not_at_the_table() -> None
 
 
 def test_ruling_bubble_bulbs_and_presents_may_be_asked_for_and_make_sets() -> None:
-    """RULINGS "Can you ask for Bubble Bulbs or Presents?": "Yes, they can be requested,
+    """Ruling Check the Box: ask-any-kind: "Yes, they can be requested,
     and three of them form a set." """
     state = scenario(hands=["bubble bubble present", "bubble present green", "red"])
     assert "ask 1 bubble" in legal(state) and "ask 1 present" in legal(state)
@@ -453,8 +453,8 @@ def test_presents_the_bonus_is_optional_decline_keeps_just_the_present() -> None
 
 
 def test_ruling_present_bonus_only_when_drawn_from_the_box_not_when_given() -> None:
-    """RULINGS: "The Present draw bonus applies only when a Present is drawn from the
-    box." A Present handed over by a player gives no choice."""
+    """Ruling Check the Box: ask-any-kind: "The Present draw bonus applies only when a Present is
+    drawn from the box." A Present handed over by a player gives no choice."""
     state = scenario(hands=["present", "present green", "pink"], pile="blue yellow")
     state.apply(0, "ask 1 present")
     assert state.step == ASK
@@ -628,7 +628,7 @@ def test_reading_empty_box_a_player_with_no_cards_is_skipped() -> None:
 
 
 def test_ruling_turn_limit_ends_the_game_unfinished_counting_asks() -> None:
-    """RULINGS, safety limits: "a turn limit option ... after which it ends as
+    """docs/rulings.md#every-game-safety-limits: "a turn limit option ... after which it ends as
     *unfinished* - no winner." The limit counts asks; another turn is another ask."""
     state = scenario(hands=["red red blue", "red green", "pink"], pile="yellow", turn_limit=2)
     state.apply(0, "ask 1 red")  # a set: another turn

@@ -1,7 +1,7 @@
 """Christmas Lights (the main game): one test per rule sentence and per ruling it uses.
 
 Sources: rules/christmas-lights.md, "Components" to "Game End / Winning" (quoted in the
-docstrings); RULINGS.md M1-M18 and "Every game: safety limits"; the readings named in
+docstrings); rulings M1-M18 and "Every game: safety limits"; the readings named in
 classic.py's docstring (cited as "reading <name>").
 
 Situations are built by ``scenario``: a fresh game whose fields are overwritten with what
@@ -21,8 +21,10 @@ import pytest
 import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
 from yuletide.core import conformance
+from yuletide.games.christmas_lights.main import box as cb
+from yuletide.games.christmas_lights.main import fields as cf
 from yuletide.games.christmas_lights.main import knowledge as ck
-from yuletide.games.christmas_lights.main import rules as cl
+from yuletide.games.christmas_lights.main import steps as cs
 from yuletide.games.christmas_lights.main.rules import ChristmasLights
 from yuletide.games.christmas_lights.main.text import render as render_text
 
@@ -38,14 +40,14 @@ BOX = {
     "broken": 5,
     "plug": 8,
 }
-STEPS = {name: i for i, name in enumerate(cl.STEP_NAME)}
+STEPS = cs.STEP_ID
 
 # ----------------------------------------------------------------------------- helpers
 
 
 def names(cards: str) -> list[int]:
     """Kind ids from names separated by spaces ("red red plug")."""
-    return [cl.KIND_ID[n] for n in cards.split()]
+    return [cb.KIND_ID[n] for n in cards.split()]
 
 
 def scenario(
@@ -82,23 +84,23 @@ def scenario(
     assert isinstance(state, ChristmasLights)
     n = players
     pool: dict[int, list[int]] = {}
-    for card, kind in enumerate(cl.BOX_KINDS):
+    for card, kind in enumerate(cb.BOX_KINDS):
         pool.setdefault(kind, []).append(card)
 
     def take(cards: str) -> list[int]:
         out = []
         for kind in names(cards):
-            assert pool[kind], f"more {cl.KIND_NAME[kind]} cards named than the box holds"
+            assert pool[kind], f"more {cb.KIND_NAME[kind]} cards named than the box holds"
             out.append(pool[kind].pop())
         return out
 
-    state.kinds = list(cl.BOX_KINDS)
+    state.kinds = list(cb.BOX_KINDS)
     state.hands = [take(h) for h in hands]
     state.discard = take(discard)
     state.strings = []
     for s in range(n):
         slots = (strings[s] if strings else "- - - - -").split()
-        assert len(slots) == cl.SLOTS
+        assert len(slots) == cb.SLOTS
         state.strings.append([-1 if x == "-" else take(x)[0] for x in slots])
     state.plugs = [take("plug")[0] if plugs and plugs[s] else -1 for s in range(n)]
     state.aside = [take(aside[s]) if aside else [] for s in range(n)]
@@ -106,10 +108,10 @@ def scenario(
     rest = [c for kind in sorted(pool) for c in pool[kind]]
     state.deck = rest + named_deck
     if patterns is not None:
-        ids = {p: i for i, p in enumerate(cl.PATTERN_IDS)}
+        ids = {p: i for i, p in enumerate(cb.PATTERN_IDS)}
         state.patterns = [[ids[a], ids[b]] for a, b in patterns]
         dealt = {p for ps in state.patterns for p in ps}
-        state.pattern_box = [p for p in range(len(cl.PATTERN_IDS)) if p not in dealt]
+        state.pattern_box = [p for p in range(len(cb.PATTERN_IDS)) if p not in dealt]
     state.completed = []
     state.revealed = []
     for s in range(n):
@@ -117,7 +119,7 @@ def scenario(
         shown = [0, 0]
         for text in completed[s] if completed else []:
             i, end = text.split()
-            done.append((int(i) - 1) * 2 + cl.END_NAME.index(end))
+            done.append((int(i) - 1) * 2 + cb.END_NAME.index(end))
             shown[int(i) - 1] = 1
         state.completed.append(done)
         state.revealed.append(shown)
@@ -128,26 +130,26 @@ def scenario(
             state.commit.append(-1)
         else:
             i, end = text.split()
-            state.commit.append((int(i) - 1) * 2 + cl.END_NAME.index(end))
+            state.commit.append((int(i) - 1) * 2 + cb.END_NAME.index(end))
     state.misses = [[] for _ in range(n)]
     if events is not None:
-        state.event_deck = [cl.EVENT_NAME.index(e) for e in events]
-        state.events_used = [e for e in range(len(cl.EVENT_NAME)) if e not in state.event_deck]
+        state.event_deck = [cb.EVENT_NAME.index(e) for e in events]
+        state.events_used = [e for e in range(len(cb.EVENT_NAME)) if e not in state.event_deck]
     if used_events is not None:
-        state.events_used = [cl.EVENT_NAME.index(e) for e in used_events]
-        state.event_deck = [e for e in range(len(cl.EVENT_NAME)) if e not in state.events_used]
-    state.marks = [0] * cl.N_CARDS
-    state.known = [0] * cl.N_CARDS
+        state.events_used = [cb.EVENT_NAME.index(e) for e in used_events]
+        state.event_deck = [e for e in range(len(cb.EVENT_NAME)) if e not in state.events_used]
+    state.marks = [0] * cb.N_CARDS
+    state.known = [0] * cb.N_CARDS
     for s in range(n):
         for pos in known[s] if known else []:
             state.known[state.hands[s][pos - 1]] = 1
     state.facts = []
     state.fact_text = []
-    state.fact_refs = [0] * cl.N_CARDS
+    state.fact_refs = [0] * cb.N_CARDS
     if santa is not None:
         state.santa = santa
         chars = list(state.characters)
-        was = chars.index(cl.SANTA)
+        was = chars.index(cb.SANTA)
         chars[was], chars[santa] = chars[santa], chars[was]
         state.characters = chars
     state.turn = turn
@@ -156,10 +158,10 @@ def scenario(
     state.plays = 0
     state.stage = 0
     state.final_round = False
-    state.result = cl.ONGOING_RESULT
+    state.result = cf.ONGOING_RESULT
     state.free_left = [state.free_per_turn] * n
     state.free_pending = [-1] * n
-    state.choices = [cl.NOT_ASKED] * n
+    state.choices = [cf.NOT_ASKED] * n
     state.event = -1
     state.touch()
     assert conserved(state)
@@ -168,7 +170,7 @@ def scenario(
 
 def conserved(state: ChristmasLights) -> bool:
     ids = state.card_ids()
-    return sorted(ids) == list(range(cl.N_CARDS)) and Counter(state.inventory()) == Counter(
+    return sorted(ids) == list(range(cb.N_CARDS)) and Counter(state.inventory()) == Counter(
         state.box()
     )
 
@@ -192,7 +194,7 @@ def legal(state: ChristmasLights, seat: int | None = None, *, free: bool = False
     return [
         str(a)
         for a in state.legal_actions(seat)
-        if free or not isinstance(a, cl.Mark | cl.Move) or state.free_pending[seat] >= 0
+        if free or not isinstance(a, cb.Mark | cb.Move) or state.free_pending[seat] >= 0
     ]
 
 
@@ -206,15 +208,15 @@ def refused(state: ChristmasLights, seat: int, text: str) -> str:
 
 
 def hand_kinds(state: ChristmasLights, seat: int) -> list[str]:
-    return [cl.KIND_NAME[state.kinds[c]] for c in state.hands[seat]]
+    return [cb.KIND_NAME[state.kinds[c]] for c in state.hands[seat]]
 
 
 def string_kinds(state: ChristmasLights, seat: int) -> list[str | None]:
-    return [cl.KIND_NAME[state.kinds[c]] if c >= 0 else None for c in state.strings[seat]]
+    return [cb.KIND_NAME[state.kinds[c]] if c >= 0 else None for c in state.strings[seat]]
 
 
 def kinds_of(state: ChristmasLights, cards: list[int]) -> list[str]:
-    return [cl.KIND_NAME[state.kinds[c]] for c in cards]
+    return [cb.KIND_NAME[state.kinds[c]] for c in cards]
 
 
 # P01 reads red pink green blue yellow from the left; P02 blue yellow purple green pink.
@@ -310,7 +312,7 @@ def test_setup_2_two_secret_pattern_cards_each_the_rest_back_in_the_box(players:
         for t in range(players):
             shown = [p and p[0] for p in seats[t]["patterns"]]
             if t == viewer:
-                assert shown == [cl.PATTERN_IDS[p] for p in state.patterns[t]]
+                assert shown == [cb.PATTERN_IDS[p] for p in state.patterns[t]]
             else:
                 assert shown == [None, None]
         mine = [e for e in state.events(viewer) if e["type"] == "patterns"]
@@ -344,7 +346,7 @@ def test_setup_4_santa_and_other_characters_one_each_santa_starts(players: int) 
     starts = set()
     for seed in range(20):
         state = yuletide.new_game(GAME, players=players, seed=seed)
-        chars = [cl.CHARACTER_NAME[c] for c in state.characters]
+        chars = [cb.CHARACTER_NAME[c] for c in state.characters]
         assert len(set(chars)) == players and "santa" in chars
         assert state.turn == state.santa == chars.index("santa")
         assert state.to_act == frozenset({state.santa})
@@ -367,7 +369,7 @@ def test_note_m18_no_view_or_event_ever_shows_a_seat_its_own_unknown_card() -> N
                 for card, shown in zip(
                     state.hands[viewer], view["hands"][viewer]["cards"], strict=True
                 ):
-                    assert shown == (cl.KIND_NAME[state.kinds[card]] if state.known[card] else None)
+                    assert shown == (cb.KIND_NAME[state.kinds[card]] if state.known[card] else None)
             seats = sorted(state.to_act)
             seat = seats[rng.below(len(seats))]
             actions = state.legal_actions(seat)
@@ -441,7 +443,7 @@ def test_m1_the_right_end_reads_the_pattern_backwards() -> None:
     assert string_kinds(state, 0)[0] == "yellow"
     act(state, "card 1")  # red is not what slot 2 needs (blue)
     assert string_kinds(state, 0) == ["yellow", None, None, None, None]
-    assert state.kinds[state.discard[-1]] == cl.RED
+    assert state.kinds[state.discard[-1]] == cb.RED
 
 
 # ------------------------------------------------------------------------- PLAY (M2)
@@ -510,7 +512,7 @@ def test_m2_a_bubble_bulb_is_wild_and_draws_an_event() -> None:
     events = act(state, "card 1")
     assert string_kinds(state, 0) == ["red", "bubble", None, None, None]
     assert {"type": "event", "seat": 0, "event": "lump-of-coal"} in events
-    assert [cl.EVENT_NAME[e] for e in state.events_used][-1] == "lump-of-coal"
+    assert [cb.EVENT_NAME[e] for e in state.events_used][-1] == "lump-of-coal"
 
 
 def test_m2_a_bubble_bulb_fixes_a_broken_slot_and_draws_an_event() -> None:
@@ -528,10 +530,10 @@ def test_m2_each_play_fix_or_advance_is_one_of_the_two_plays() -> None:
     time." M2: "Each play, fix or advance, is one of the 1-2 plays." """
     state = playing("pink green red", string="red broken - - -")
     act(state, "card 1", "fix 2")  # pink fixes slot 2 of P01 (red PINK green ...)
-    assert state.plays == 1 and state.step == cl.PLAY
+    assert state.plays == 1 and state.step == cs.PLAY
     act(state, "card 1")  # green advances to slot 3 (the only target left)
     assert state.plays == 2
-    assert state.step == cl.NEXT
+    assert state.step == cs.NEXT
     assert string_kinds(state, 0) == ["red", "pink", "green", None, None]
     assert hand_kinds(state, 0) == ["red"]
 
@@ -668,7 +670,7 @@ def test_no_plug_is_needed_after_the_second_string() -> None:
     act(state2, "card 1")
     assert state2.completed[0] == [0, 2]
     assert state2.final_round
-    assert state2.step == cl.NEXT  # nothing left to play into, no Plug due
+    assert state2.step == cs.NEXT  # nothing left to play into, no Plug due
     assert state2.view(1)["seats"][0]["plug"] == "placed"
 
 
@@ -698,7 +700,7 @@ def test_turn_steps_in_order_each_skippable_none_repeated() -> None:
     assert "SWAP step is over" in refused(state, 0, "swap")
     assert "SALE step is over" in refused(state, 0, "sale")
     act(state, "draw 3")  # REFILL is the last step: the turn passes
-    assert state.turn == 1 and state.step == cl.PLAY and state.turns == 1
+    assert state.turn == 1 and state.step == cs.PLAY and state.turns == 1
 
 
 def test_turn_swap_then_sale_then_refill() -> None:
@@ -721,7 +723,7 @@ def test_turn_play_is_over_after_two_cards() -> None:
     """PLAY: "one or two cards" — after two plays the PLAY step is over."""
     state = playing("red pink green")
     act(state, "card 1", "card 1")
-    assert state.step == cl.NEXT
+    assert state.step == cs.NEXT
     assert "PLAY step is over" in refused(state, 0, "done")
 
 
@@ -751,7 +753,7 @@ def test_event_cards_are_drawn_only_for_a_bubble_bulb_in_the_string() -> None:
     state = playing("pink broken green", string="red - - - -", events=["lump-of-coal"])
     act(state, "card 1", "card 1")
     assert len(state.event_deck) == 1 and state.events_used == [
-        e for e in range(6) if cl.EVENT_NAME[e] != "lump-of-coal"
+        e for e in range(6) if cb.EVENT_NAME[e] != "lump-of-coal"
     ]
 
 
@@ -759,8 +761,8 @@ def test_used_events_leave_the_game() -> None:
     """Event Cards: "Once you complete the Event card, remove it from the game by
     returning it to the box." """
     state = bubble_event("lump-of-coal", events=["power-outage", "light-switch", "lump-of-coal"])
-    assert [cl.EVENT_NAME[e] for e in state.event_deck] == ["power-outage", "light-switch"]
-    assert cl.EVENT_NAME[state.events_used[-1]] == "lump-of-coal"
+    assert [cb.EVENT_NAME[e] for e in state.event_deck] == ["power-outage", "light-switch"]
+    assert cb.EVENT_NAME[state.events_used[-1]] == "lump-of-coal"
     assert state.view(1)["events_used"][-1] == "lump-of-coal"
     assert state.view(1)["event_deck"] == 2
     assert "event lump-of-coal" in state.inventory()
@@ -772,7 +774,7 @@ def test_m7_an_empty_event_deck_leaves_the_bubble_bulb_wild() -> None:
     events = act(state, "card 1")
     assert string_kinds(state, 0)[1] == "bubble"
     assert {"type": "no-event", "seat": 0} in events
-    assert state.step == cl.PLAY and state.plays == 1
+    assert state.step == cs.PLAY and state.plays == 1
 
 
 def test_event_light_switch_each_player_may_draw_look_and_keep_a_card() -> None:
@@ -791,7 +793,7 @@ def test_event_light_switch_each_player_may_draw_look_and_keep_a_card() -> None:
     assert hand_kinds(state, 1)[-1] == "blue" and hand_kinds(state, 2)[-1] == "green"
     assert state.view(1)["hands"][1]["cards"][-1] == "blue"  # looked at: known
     assert state.view(2)["hands"][2]["cards"][-1] == "green"
-    assert state.step == cl.PLAY and state.to_act == frozenset({0})  # the turn resumes
+    assert state.step == cs.PLAY and state.to_act == frozenset({0})  # the turn resumes
     assert {"type": "light-switch", "seat": 1, "drew": "blue"} in state.events(0)
 
 
@@ -880,7 +882,7 @@ def test_event_christmas_eve_each_player_may_look_at_one_card() -> None:
     assert state.view(0)["hands"][0]["cards"] == ["red", None]
     assert state.view(2)["hands"][2]["cards"] == [None, None]
     assert state.view(2)["hands"][1]["known"] == [2]
-    assert state.step == cl.PLAY
+    assert state.step == cs.PLAY
 
 
 def test_event_lump_of_coal_reveals_the_current_pattern_until_complete() -> None:
@@ -968,7 +970,7 @@ def test_m11_swap_needs_a_card_on_both_sides() -> None:
     assert "swap" not in legal(state)
     assert "nobody else holds a card" in refused(state, 0, "swap")
     empty = scenario(2, hands=["", "red"], santa=0)
-    assert empty.step == cl.PLAY
+    assert empty.step == cs.PLAY
     empty._settle()
     assert "swap" not in legal(empty) and "sale" not in legal(empty)
 
@@ -1019,7 +1021,7 @@ def test_m9_the_seller_offers_a_card_to_one_player_with_one_question() -> None:
     assert events == [{"type": "accept", "seat": 2, "from": 0, "answer": "yes"}]
     assert hand_kinds(state, 2)[-1] == "plug"  # the buyer takes the card ...
     assert state.view(2)["hands"][2]["cards"][-1] == "plug"  # ... and knows it
-    assert state.step == cl.NEXT and state.turn == 0
+    assert state.step == cs.NEXT and state.turn == 0
 
 
 def test_m9_declined_the_card_may_go_to_another_player_each_at_most_once() -> None:
@@ -1048,7 +1050,7 @@ def test_m9_cards_not_sold_are_discarded() -> None:
     act(state, "seat 2", "all", "kind red", "done", ">=", "number 0")
     act(state, "decline", seat=2)
     assert kinds_of(state, state.discard) == ["red", "plug"]
-    assert state.step == cl.NEXT
+    assert state.step == cs.NEXT
     assert [e["type"] for e in state.events(1)][-2:] == ["decline", "unsold"]
 
 
@@ -1152,7 +1154,7 @@ def test_m10_question_building_is_enumerable_step_by_step() -> None:
     assert legal(state) == ["card 3", "card 4", "done"]
     assert "increasing order" in refused(state, 0, "card 1")
     act(state, "card 4")  # the last position: on to the kinds
-    assert legal(state) == [f"kind {k}" for k in cl.KIND_NAME]
+    assert legal(state) == [f"kind {k}" for k in cb.KIND_NAME]
     act(state, "kind blue")
     assert legal(state)[0] == "kind purple" and legal(state)[-1] == "done"
     assert "after blue" in refused(state, 0, "kind red")
@@ -1255,7 +1257,7 @@ def test_m12_mark_a_card_publicly_without_using_a_step() -> None:
     assert legal(state) == ["card 1", "card 2", "card 3"]
     events = act(state, "card 2")
     assert events == [{"type": "mark", "seat": 0, "card": 2, "mark": "sideways"}]
-    assert state.step == cl.PLAY and state.plays == 0  # no step used
+    assert state.step == cs.PLAY and state.plays == 0  # no step used
     for viewer in (0, 1, None):
         assert state.view(viewer)["hands"][0]["marks"] == [[2, "sideways"]]
 
@@ -1331,7 +1333,7 @@ def endgame(
     for s in range(players):
         first = f"P{13 + s:02d}"
         second = SECOND[s]
-        lights = [cl.KIND_NAME[k] for k in cl.LIGHTS[cl.PATTERN_IDS.index(second)]]
+        lights = [cb.KIND_NAME[k] for k in cb.LIGHTS[cb.PATTERN_IDS.index(second)]]
         patterns.append([first, second])
         if s in finishers:
             hands.append(" ".join([lights[4], *extra.split()]))
@@ -1405,7 +1407,7 @@ def test_m16_the_player_who_completed_two_patterns_is_the_winner() -> None:
 def finish_round(state: ChristmasLights, finishers: list[int]) -> None:
     """Play the round out from the current seat: finishers play their last card."""
     while not state.outcome.over:
-        if state.turn in finishers and state.step == cl.PLAY:
+        if state.turn in finishers and state.step == cs.PLAY:
             act(state, "card 1", "end")
         else:
             pass_turn(state)
@@ -1439,8 +1441,8 @@ def test_m16_tie_still_tied_players_share_victory() -> None:
 
 
 def test_turn_limit_ends_the_game_unfinished_with_no_winner() -> None:
-    """RULINGS, safety limits: a turn limit option, generous by default (600 turns),
-    after which the game ends as unfinished, with no winner."""
+    """docs/rulings.md#every-game-safety-limits: a turn limit option, generous by default (600
+    turns), after which the game ends as unfinished, with no winner."""
     assert yuletide.new_game(GAME, players=3, seed=1).turn_limit == 600
     state = playing("red", turn_limit=2)
     pass_turn(state)
@@ -1471,7 +1473,7 @@ def play_kind(state: ChristmasLights, kind: str, target: str | None = None) -> N
     (seat,) = state.to_act
     pos = hand_kinds(state, seat).index(kind)
     act(state, f"card {pos + 1}")
-    if state.step == cl.PLAY_TARGET:
+    if state.step == cs.PLAY_TARGET:
         assert target is not None, f"{kind} needs a target: {legal(state)}"
         act(state, target)
     else:
@@ -1517,7 +1519,7 @@ def test_scripted_game_two_pattern_win_decided_by_broken_bulbs() -> None:
                 play_kind(state, *play)
             else:
                 play_kind(state, play)
-        if state.step == cl.PLAY:
+        if state.step == cs.PLAY:
             act(state, "done")
         act(state, f"draw {draw}" if draw else "end")
 
@@ -1639,22 +1641,22 @@ def test_determinize_keeps_what_the_seat_knows_and_every_answer_it_got() -> None
 def test_determinize_search_finds_a_deal_for_tight_answers() -> None:
     """When answers leave few deals (rejection sampling keeps failing), the constraint
     search still finds one that fits them all (the truth always does)."""
-    pool = [cl.PLUG] * 5 + [cl.RED] * 30 + [cl.PLUG] * 3
+    pool = [cb.PLUG] * 5 + [cb.RED] * 30 + [cb.PLUG] * 3
     unknown = list(range(5))
-    kinds = [cl.PLUG] * 5 + [0] * (cl.N_CARDS - 5)
-    fact = [0, 1, ck.COUNT, ck.EQ, 5, 1 << cl.PLUG, 1, 1, 5, 0, 1, 2, 3, 4, *unknown]
-    same = [0, 1, ck.SAME, ck.GE, 0, 0, 1, 0, 2, 0, 1, 0, 1]
+    kinds = [cb.PLUG] * 5 + [0] * (cb.N_CARDS - 5)
+    fact = [0, 1, cf.COUNT, cf.EQ, 5, 1 << cb.PLUG, 1, 1, 5, 0, 1, 2, 3, 4, *unknown]
+    same = [0, 1, cf.SAME, cf.GE, 0, 0, 1, 0, 2, 0, 1, 0, 1]
     for seed in range(5):
         dealt = ck.deal_bulbs(unknown, pool.copy(), [fact, same], kinds.copy(), Rng(seed))
-        assert dealt[:5] == [cl.PLUG] * 5
+        assert dealt[:5] == [cb.PLUG] * 5
         assert Counter(dealt) == Counter(pool)
 
 
 def test_determinize_redeals_other_patterns_to_fit_their_public_strings() -> None:
     """Design hint: determinize re-deals the other seats' secret Pattern cards from the
     patterns the seat cannot see; a seat's commitment (pattern and end) must still fit
-    the colours in its string and the colours discarded at a slot (reading
-    determinize-patterns)."""
+    the colours in its string and the colours discarded at a slot (design
+    note: determinize-patterns)."""
     state = playing("green", players=3)
     state.commit[1] = 0  # seat 1: pattern 1 (P03: green pink purple yellow blue) from the left
     state.touch()
@@ -1666,8 +1668,8 @@ def test_determinize_redeals_other_patterns_to_fit_their_public_strings() -> Non
     for i in range(30):
         det = world(state, 0, i)
         c = det.commit[1]
-        line = cl.LINES[det.patterns[1][c >> 1] * 2 + (c & 1)]
-        assert line[0] == cl.GREEN and line[1] != cl.GREEN
+        line = cb.LINES[det.patterns[1][c >> 1] * 2 + (c & 1)]
+        assert line[0] == cb.GREEN and line[1] != cb.GREEN
         assert det.patterns[0] == state.patterns[0] and det.commit[0] == state.commit[0]
         assert det.view(0) == state.view(0)
         seen.add(det.patterns[1][c >> 1])
@@ -1828,7 +1830,7 @@ def test_errors_for_everyone_events_name_the_event() -> None:
 def test_notation_round_trips_and_parse_errors_list_the_forms() -> None:
     for action in ChristmasLights.action_space(6):
         assert ChristmasLights.parse_action(str(action)) == action
-    assert ChristmasLights.parse_action("  Commit  2   RIGHT ") == cl.Commit(1, 1)
+    assert ChristmasLights.parse_action("  Commit  2   RIGHT ") == cb.Commit(1, 1)
     with pytest.raises(NotationError) as info:
         ChristmasLights.parse_action("play red")
     assert "card <i>" in str(info.value) and "commit <1|2> <left|right>" in str(info.value)
@@ -1920,7 +1922,7 @@ def test_save_load_and_replay_mid_game_continue_identically() -> None:
 
 
 def test_clone_is_independent_copy_on_write() -> None:
-    """clone() shares lists until either state changes (reading copy-on-write clone)."""
+    """clone() shares lists until either state changes (design note: copy-on-write clone)."""
     state = playing("red pink green")
     before = state.to_json()
     other = state.clone()
@@ -1997,7 +1999,7 @@ def test_m17_light_switch_draws_what_there_is() -> None:
 def test_m14_power_surge_loses_the_second_play_swap_and_sale() -> None:
     """M14: "The turn ends at once: a second play, Swap and Sale are lost." """
     state = bubble_event("power-surge", hand="bubble red green")
-    assert state.turn == 1 and state.step == cl.PLAY and state.plays == 0
+    assert state.turn == 1 and state.step == cs.PLAY and state.plays == 0
     assert [e["type"] for e in state.events(0)][-4:] == ["event", "power-surge", "draw", "turn"]
 
 
@@ -2041,7 +2043,7 @@ def test_issue12_determinize_events_of_seat_1_hide_its_true_secret_patterns_2p_s
     never contradicts its view."""
     state = yuletide.new_game(GAME, players=2, seed=3)
     assert isinstance(state, ChristmasLights)
-    true = [cl.PATTERN_IDS[p] for p in state.patterns[1]]
+    true = [cb.PATTERN_IDS[p] for p in state.patterns[1]]
     assert {"type": "patterns", "seat": 1, "patterns": true} in state.events(1)
     rng = Rng(8)
     for _ in range(40):
@@ -2129,31 +2131,31 @@ def test_issue12_no_card_id_or_hidden_order_survives_a_determinization() -> None
         assert canonical(own_card, 0, k) == canonical(state, 0, k)
     det = state.determinize(0, Rng(1))
     assert det.deck == list(range(len(det.deck)))  # ids by place, nothing else
-    assert det.card_ids() == list(range(cl.N_CARDS))
+    assert det.card_ids() == list(range(cb.N_CARDS))
 
 
 def test_issue12_the_deal_under_answers_is_canonical_and_always_found() -> None:
     """The constraint search over the seat's unseen cards is a function of the pool as a
     multiset, the answers and the rng (never of the hidden order), and always finds a
     deal when answers leave only one (rejection sampling fails, the search succeeds)."""
-    pool = [cl.PLUG] * 5 + [cl.RED] * 30 + [cl.PLUG] * 3
+    pool = [cb.PLUG] * 5 + [cb.RED] * 30 + [cb.PLUG] * 3
     unknown = list(range(5))
-    kinds = [0] * cl.N_CARDS
-    five_plugs = [0, 1, ck.COUNT, ck.EQ, 5, 1 << cl.PLUG, 1, 1, 5, 0, 1, 2, 3, 4, *unknown]
+    kinds = [0] * cb.N_CARDS
+    five_plugs = [0, 1, cf.COUNT, cf.EQ, 5, 1 << cb.PLUG, 1, 1, 5, 0, 1, 2, 3, 4, *unknown]
     for seed in range(5):
         a = ck.deal_bulbs(unknown, pool, [five_plugs], kinds, Rng(seed))
         b = ck.deal_bulbs(unknown, sorted(pool, reverse=True), [five_plugs], kinds, Rng(seed))
-        assert a == b and a[:5] == [cl.PLUG] * 5
+        assert a == b and a[:5] == [cb.PLUG] * 5
 
 
 def test_issue12_a_state_whose_answers_contradict_its_cards_is_refused() -> None:
     """No fallback to the truth: a hand-built state no deal can fit raises CorruptSave."""
     from yuletide import CorruptSave
 
-    pool = [cl.RED] * 10
-    fact = [0, 1, ck.COUNT, ck.GE, 1, 1 << cl.PLUG, 1, 0, 1, 0, 0]
+    pool = [cb.RED] * 10
+    fact = [0, 1, cf.COUNT, cf.GE, 1, 1 << cb.PLUG, 1, 0, 1, 0, 0]
     with pytest.raises(CorruptSave, match="no deal of the hidden Bulb cards"):
-        ck.deal_bulbs([0], pool, [fact], [0] * cl.N_CARDS, Rng(0))
+        ck.deal_bulbs([0], pool, [fact], [0] * cb.N_CARDS, Rng(0))
 
 
 def test_issue12_determinize_is_canonical_with_answers_choices_and_a_lump_of_coal() -> None:
@@ -2209,9 +2211,9 @@ def test_issue12_bad_seats_in_every_per_seat_function_are_invalid_seats() -> Non
         state.view,
         state.events,
         lambda s: state.apply(s, "done"),
-        lambda s: state.why_illegal(s, cl.DONE),
-        lambda s: state.action_seen_by(s, cl.DONE, None),
-        lambda s: state.action_seen_by(0, cl.DONE, s),
+        lambda s: state.why_illegal(s, cb.DONE),
+        lambda s: state.action_seen_by(s, cb.DONE, None),
+        lambda s: state.action_seen_by(0, cb.DONE, s),
     ]
     for call in calls:
         for seat in (-1, 3, "0", 1.5, True):
@@ -2235,24 +2237,24 @@ def test_issue12_bad_log_positions_are_invalid_arguments() -> None:
 @pytest.mark.parametrize(
     "action",
     [
-        cl.Card(-1),
-        cl.Card(99),
-        cl.Seat(-1),
-        cl.Seat(9),
-        cl.Commit(5, 0),
-        cl.Commit(0, 7),
-        cl.Target(-7),
-        cl.Target(9),
-        cl.Word("fly"),
-        cl.Draw(0),
-        cl.Draw(9),
-        cl.Kind(99),
-        cl.Number(-5),
-        cl.Mark(9),
-        cl.Move(-1),
-        cl.Seat("1"),  # type: ignore[arg-type]
-        cl.Card(None),  # type: ignore[arg-type]
-        cl.Word(["done"]),  # type: ignore[arg-type]
+        cb.Card(-1),
+        cb.Card(99),
+        cb.Seat(-1),
+        cb.Seat(9),
+        cb.Commit(5, 0),
+        cb.Commit(0, 7),
+        cb.Target(-7),
+        cb.Target(9),
+        cb.Word("fly"),
+        cb.Draw(0),
+        cb.Draw(9),
+        cb.Kind(99),
+        cb.Number(-5),
+        cb.Mark(9),
+        cb.Move(-1),
+        cb.Seat("1"),  # type: ignore[arg-type]
+        cb.Card(None),  # type: ignore[arg-type]
+        cb.Word(["done"]),  # type: ignore[arg-type]
         yuletide.Action(),
     ],
     ids=repr,
@@ -2295,7 +2297,7 @@ def test_issue12_a_seat_this_game_does_not_have_is_refused_naming_the_seats() ->
     state = playing("red pink broken", string="red broken - - -")
     act(state, "done", "swap", "card 1")
     before = state.to_json()
-    for action in ("seat 5", cl.Seat(5), "seat 3"):
+    for action in ("seat 5", cb.Seat(5), "seat 3"):
         with pytest.raises(NotationError, match=r"there is no seat [35]: seats are 0 to 2"):
             state.apply(0, action)
     assert "you cannot swap with yourself" in refused(state, 0, "seat 0")
@@ -2336,8 +2338,8 @@ def test_phases_name_the_steps_where_different_secrets_are_in_flight() -> None:
     target, a free action awaiting its card, SWAP, a SALE being laid or offered, its
     question being built, the buyer's answer, an everyone-event (M15), the next step
     (where REFILL is chosen), the final round (M16) and the game's end."""
-    assert ChristmasLights.phases == cl.PHASES
-    assert len(set(cl.PHASES)) == len(cl.PHASES)
+    assert ChristmasLights.phases == cs.PHASES
+    assert len(set(cs.PHASES)) == len(cs.PHASES)
     seen = {}
     state = playing("red pink broken", string="red broken - - -")
     seen["play"] = state.current_phase
@@ -2365,7 +2367,7 @@ def test_phases_name_the_steps_where_different_secrets_are_in_flight() -> None:
     state = random_states(2, 1, 10_000)[-1]
     seen["over"] = state.current_phase
     assert seen == {phase: phase for phase in seen}
-    assert set(seen) == set(cl.PHASES)
+    assert set(seen) == set(cs.PHASES)
 
 
 def test_issue12_completing_a_string_shows_which_pattern_card_it_was() -> None:
@@ -2433,7 +2435,7 @@ def test_issue12_mutation_a_determinize_that_keeps_a_truth_is_not_canonical(
     worlds = [eve.determinize(2, Rng(j)) for j in range(6)]
     for other in worlds:
         assert canonical(other, 2, 1) == canonical(eve, 2, 1)
-    monkeypatch.setattr(ChristmasLights, mutation, lambda self, *args: None)
+    monkeypatch.setattr(ck, mutation, lambda *args: None)
     assert any(canonical(other, 2, 1) != canonical(eve, 2, 1) for other in worlds)
 
 

@@ -1,8 +1,8 @@
 """A Christmas Story: one test per rule sentence and per ruling or reading the game uses.
 
-Sources: rules/christmas-story.md (quoted in each test's docstring); RULINGS.md, "A
-Christmas Story" S1 to S14 and "Every game: safety limits"; CONTENT.md (the box); the
-readings named in christmas_story.py's docstring (card-letters, open-is-announced,
+Sources: rules/christmas-story.md (quoted in each test's docstring); rulings S1 to
+S14 (docs/rulings.md#a-christmas-story) and docs/rulings.md#every-game-safety-limits; CONTENT.md
+(the box); the readings named in christmas_story.py's docstring (card-letters, open-is-announced,
 free-peek-face-down, refuser-chooses, lamp-of-the-eliminated, turn-after-dare, ranks).
 
 Situations are built by ``deal``: a new game whose cards A, B, C, ... (deal order: two
@@ -244,7 +244,7 @@ def test_setup_2_two_cards_face_down_to_each_player_the_remaining_three_in_the_m
 def test_setup_2_do_not_look_at_any_cards_ruling_S1_nobody_knows_their_own_cards(
     players: int,
 ) -> None:
-    """Set Up 2: "IMPORTANT: Do not look at any cards!"; RULINGS S1: "Do players know
+    """Set Up 2: "IMPORTANT: Do not look at any cards!"; ruling S1: "Do players know
     their own cards? No. You learn a card only by peeking"."""
     state = yuletide.new_game(GAME, players=players, seed=5)
     assert state.known == [0] * state.n_cards
@@ -454,7 +454,7 @@ def test_dare_choose_one_of_your_cards_and_one_of_your_opponents_cards() -> None
 
 def test_dare_taken_swap_the_two_chosen_cards_and_the_darer_peeks_ruling_S5() -> None:
     """DARE: "If they DO take the Dare, swap the two chosen cards. If the card you took in
-    the swap is face-down, peek at the card and put a Peek token on top of it." RULINGS
+    the swap is face-down, peek at the card and put a Peek token on top of it." Ruling
     S5: "only the active player peeks"."""
     state = deal(THREE)
     play(state, "0 dare a c")
@@ -582,7 +582,7 @@ def test_triple_dog_dare_forces_the_swap_holder_picks_both_cards_ruling_S9() -> 
     """TRIPLE-DOG-DARE: "As your turn action, force an opponent to Swap one of their cards
     with any one of your cards. If the card you took in the swap is face-down, peek at the
     card, and put a Peek token on top of it." "After doing so, place it back in the
-    middle." RULINGS S9: the active player picks both cards; it cannot be refused."""
+    middle." ruling S9: the active player picks both cards; it cannot be refused."""
     state = deal(THREE)
     state.lamp = 0
     events = play(state, "0 triple-dog-dare b f")
@@ -658,7 +658,7 @@ def test_reading_free_peek_face_down_only_and_again_without_a_second_token() -> 
 
 def test_refuse_a_dare_with_the_lamp_no_card_face_up_and_the_darer_takes_it_ruling_S7() -> None:
     """REFUSE A DARE: "You may refuse a Dare without having to turn a card face-up."
-    RULINGS S7: "The refuser skips the face-up penalty and the lamp passes to the
+    ruling S7: "The refuser skips the face-up penalty and the lamp passes to the
     darer." """
     state = deal(THREE)
     state.lamp = 1
@@ -685,7 +685,7 @@ def test_leg_lamp_one_use_then_back_in_the_middle() -> None:
 
 
 def test_ruling_S6_a_refused_dare_takes_the_lamp_from_a_third_player() -> None:
-    """RULINGS S6: "Refused Dare while the Leg Lamp is held by a third player. The darer
+    """Ruling S6: "Refused Dare while the Leg Lamp is held by a third player. The darer
     takes the lamp from wherever it is." """
     state = deal(THREE)
     state.lamp = 2
@@ -695,7 +695,7 @@ def test_ruling_S6_a_refused_dare_takes_the_lamp_from_a_third_player() -> None:
 
 
 def test_ruling_S8_refused_dare_with_every_card_face_up_no_flip_lamp_still_taken() -> None:
-    """RULINGS S8: "Refused Dare against an opponent whose cards are all face-up. No
+    """Ruling S8: "Refused Dare against an opponent whose cards are all face-up. No
     penalty flip is possible. The darer still takes the lamp." """
     state = deal(THREE)
     state.face_up[L("c")] = state.face_up[L("d")] = 1
@@ -742,7 +742,7 @@ def test_winning_correct_and_no_bully_in_your_cards_you_win() -> None:
 
 
 def test_ruling_S10_correct_means_both_cards_in_either_order_anywhere() -> None:
-    """RULINGS S10: "Both declared cards must be the Decoder and the BB Gun, in either
+    """Ruling S10: "Both declared cards must be the Decoder and the BB Gun, in either
     order. They may be anywhere: your hand, an opponent's hand, or the middle." """
     # The Decoder Pin in the middle (G), the BB Gun in an opponent's hand (C).
     state = deal("PR PR | BB SF | PR GD || DP PR PR")
@@ -759,7 +759,7 @@ def test_ruling_S10_correct_means_both_cards_in_either_order_anywhere() -> None:
 
 def test_ruling_S11_correct_but_holding_a_bully_you_lose_and_nobody_wins() -> None:
     """Winning the Game: "If either of your cards shows a Bully, you lose, and the game is
-    over." RULINGS S11: "The game ends with no winner." """
+    over." ruling S11: "The game ends with no winner." """
     state = deal("SF PR | DP PR | BB GD || PR PR PR")
     events = play(state, "0 open", "0 declare c e")
     assert events[3] == {"type": "correct", "seat": 0}
@@ -789,7 +789,7 @@ def test_ruling_S11_a_bully_among_the_declared_own_cards_also_loses() -> None:
 def test_winning_incorrect_you_are_out_cards_face_up_both_of_yours_to_the_middle() -> None:
     """Winning the Game: "If you are INCORRECT, you are out of the game! Leave the cards
     face-up and place both of your cards in the middle of the table. The remaining
-    players continue playing." RULINGS S13: the declared cards stay face up where they
+    players continue playing." ruling S13: the declared cards stay face up where they
     are; the two hand cards go face up to the middle, which can hold more than 3 cards;
     the out player's tokens return and no longer count."""
     state = deal(FOUR)
@@ -824,7 +824,7 @@ def test_the_remaining_players_continue_playing_the_out_player_is_skipped() -> N
 
 
 def test_ruling_S12_the_last_player_left_wins() -> None:
-    """RULINGS S12: "Only one player is left after eliminations. That player wins." """
+    """Ruling S12: "Only one player is left after eliminations. That player wins." """
     state = deal(THREE)
     play(state, "0 open", "0 declare b e")
     assert state.outcome.status == "ongoing"
@@ -840,7 +840,7 @@ def test_ruling_S12_the_last_player_left_wins() -> None:
 
 
 def test_ruling_S13_the_out_players_tokens_return_and_no_longer_count() -> None:
-    """RULINGS S13: "Their tokens return to them and are no longer counted." """
+    """Ruling S13: "Their tokens return to them and are no longer counted." """
     state = deal(FOUR)
     play(state, "0 swap a i")  # seat 0's token on I
     play(state, "1 dare c i", "0 accept")  # seat 1 takes I: tokens 0 and 1
@@ -851,7 +851,7 @@ def test_ruling_S13_the_out_players_tokens_return_and_no_longer_count() -> None:
 
 
 def test_ruling_S4_only_players_still_in_the_game_count_for_the_auto_flip() -> None:
-    """RULINGS S4: "only players still in the game. The check runs whenever a token is
+    """Ruling S4: "only players still in the game. The check runs whenever a token is
     placed and whenever a player is eliminated." """
     # On elimination: seats 0, 1 and 2 have peeked I; seat 3 goes out; I flips.
     state = deal(FOUR)
@@ -868,7 +868,7 @@ def test_ruling_S4_only_players_still_in_the_game_count_for_the_auto_flip() -> N
 
 
 def test_ruling_S3_tokens_on_a_card_flipped_face_up_go_back_to_their_owners() -> None:
-    """RULINGS S3: "What happens to tokens on a card that is flipped face-up? They go
+    """Ruling S3: "What happens to tokens on a card that is flipped face-up? They go
     back to their owners." """
     state = deal(THREE)
     play(state, "0 swap a g", "1 dare c g")
@@ -881,7 +881,7 @@ def test_ruling_S3_tokens_on_a_card_flipped_face_up_go_back_to_their_owners() ->
 
 
 def test_ruling_S2_taking_a_card_with_your_own_token_peek_again_no_second_token() -> None:
-    """RULINGS S2: "You take a face-down card that already carries your Peek token. Peek
+    """Ruling S2: "You take a face-down card that already carries your Peek token. Peek
     again; add no second token." """
     state = deal(THREE)
     play(state, "0 swap a g", "1 dare c g", "0 accept", "2 swap e a")
@@ -898,7 +898,7 @@ def test_ruling_S2_taking_a_card_with_your_own_token_peek_again_no_second_token(
 
 
 def test_ruling_S14_face_up_cards_can_be_swapped_or_dared_with_no_peek() -> None:
-    """RULINGS S14: "Can face-up cards be swapped or dared? Yes, with no peek needed." """
+    """Ruling S14: "Can face-up cards be swapped or dared? Yes, with no peek needed." """
     state = deal(THREE)
     state.face_up[L("g")] = state.face_up[L("d")] = state.face_up[L("a")] = 1
     assert "swap 1 g" in legal(state, 0)
@@ -1349,7 +1349,7 @@ def test_leak_check_catches_a_deduction_that_uses_other_seats_peeks(
 
 
 def test_ruling_turn_limit_ends_the_game_unfinished_with_no_winner() -> None:
-    """RULINGS, Every game: safety limits: "after which it ends as *unfinished* - no
+    """docs/rulings.md#every-game-safety-limits: "after which it ends as *unfinished* - no
     winner". A Dare and its answer are one turn."""
     assert yuletide.new_game(GAME, players=3, seed=0).turn_limit == 1000
     state = deal(THREE, turn_limit=2)

@@ -1,13 +1,12 @@
 """Festival of Lights: one test per rule sentence and per ruling or reading the game uses.
 
 Sources: rules/christmas-lights.md, "Festival of Lights" (quoted in each test's
-docstring, the example round reproduced exactly); RULINGS.md, "Christmas Lights —
-digital forms of table talk" (the Festival of Lights row), the three bonus-game rows for
-Festival of Lights and "Every game: safety limits"; the readings named in
-festival_of_lights.py's docstring (left-is-next-seat, character-identity,
-setup-specials-to-box, step-order, plug-takes-with-ability, plug-empty-middle,
-rescued-drop-no-ability, saved-broken-scores, pile-exists, pile-size, have-a-colour,
-cards-for-ties).
+docstring, the example round reproduced exactly);
+docs/rulings.md#christmas-lights--digital-forms-of-table-talk (the Festival of Lights row), the
+three bonus-game rows for Festival of Lights and "Every game: safety limits"; the readings named in
+festival_of_lights.py's docstring (left-is-next-seat, character-identity, setup-specials-to-box,
+step-order, plug-takes-with-ability, plug-empty-middle, rescued-drop-no-ability,
+saved-broken-scores, pile-exists, pile-size, have-a-colour, cards-for-ties).
 
 Scenarios are built by ``scenario``: a fresh game whose fields are overwritten with the
 situation a rule needs; every card not named lies face-down in the box, so every card of
@@ -143,8 +142,9 @@ def test_components_seven_of_each_colour_and_one_more_special_than_players(playe
 
 
 def test_reading_character_identity_all_character_cards_are_one_kind() -> None:
-    """Reading character-identity (and RULINGS: "All Character cards count as one card
-    type"): the box holds N+1 cards of the one kind "character"."""
+    """Reading character-identity (and ruling Festival of Lights: characters-are-one-type: "All
+    Character cards count as one card type"): the box holds N+1 cards of the one kind
+    "character"."""
     state = yuletide.new_game(GAME, players=4, seed=1)
     assert Counter(state.box())["character"] == 5
     assert not any(c in state.box() for c in ("santa", "mrs-claus", "reindeer"))
@@ -211,9 +211,9 @@ def test_setup_three_bulb_cards_in_the_middle_specials_replaced_rest_to_the_box(
 
 def test_step_1_all_players_choose_a_card_face_down_then_reveal_together() -> None:
     """How to Play 1: "All players choose one card to place face-down in front of them.
-    Once everyone has chosen, all players reveal their cards at the same time." RULINGS:
-    "Choices are hidden until all have chosen; a seat only learns *that* another has
-    chosen." """
+    Once everyone has chosen, all players reveal their cards at the same time." Ruling
+    Festival of Lights: digital-form: "Choices are hidden until all have chosen; a seat only learns
+    *that* another has chosen." """
     state = scenario(hands=["red blue", "green red", "blue yellow", "pink red"], round=7)
     assert state.to_act == frozenset({0, 1, 2, 3})
     events = state.apply(1, "play green")
@@ -370,9 +370,9 @@ def test_a_special_card_that_drops_has_no_ability() -> None:
 
 
 def test_ruling_two_different_character_cards_are_the_same_card_for_a_drop() -> None:
-    """RULINGS: "Do two different Character cards count as "the same card" for a drop?
-    Yes. All Character cards count as one card type, as do all Bubble Bulbs, all Plugs
-    and all Broken Bulbs." """
+    """Ruling Festival of Lights: characters-are-one-type: "Do two different Character cards count
+    as "the same card" for a drop? Yes. All Character cards count as one card type, as do all Bubble
+    Bulbs, all Plugs and all Broken Bulbs." """
     for kind in SPECIALS:
         state = scenario(players=3, hands=[f"{kind} red", f"{kind} blue", "green pink"], round=6)
         events = play(state, [kind, kind, "green"])
@@ -526,8 +526,8 @@ def test_at_game_end_bubble_bulbs_are_assigned_to_a_colour_pile_of_your_choice()
 def test_plug_choose_any_card_from_the_middle_and_score_it_instead() -> None:
     """Plug: "Choose any card from the discard pile in the middle and score that card
     instead of your Plug. After you use a Plug, put it back in the box instead of
-    discarding it." RULINGS: the 3 revealed Bulb cards start the middle pile and can be
-    taken with a Plug."""
+    discarding it." Ruling Festival of Lights: setup-bulbs-start-the-pile: the 3 revealed Bulb cards
+    start the middle pile and can be taken with a Plug."""
     state = scenario(
         players=3, hands=["plug pink", "red blue", "green pink"], middle="yellow blue", round=6
     )
@@ -633,8 +633,9 @@ def test_character_card_is_placed_at_once_on_one_of_your_colour_piles() -> None:
 
 
 def test_ruling_a_character_with_no_colour_pile_starts_a_pile_of_your_choice() -> None:
-    """RULINGS: "You score a Character card but have no colour pile yet. It starts a new
-    pile of a colour of your choice." Bubbles under the Pattern are not a pile."""
+    """Ruling Festival of Lights: character-starts-a-pile: "You score a Character card but have no
+    colour pile yet. It starts a new pile of a colour of your choice." Bubbles under the Pattern are
+    not a pile."""
     state = scenario(
         players=3, hands=["character pink", "red blue", "green pink"], bubbles=[1, 0, 0], round=6
     )
@@ -707,8 +708,9 @@ def test_character_pile_equal_highest_is_kept_and_counts_double() -> None:
 
 def test_largest_pile_bonus_the_single_largest_pile_collects_that_colour_from_the_middle() -> None:
     """At Game End: "Largest Pile Bonus: For each color of bulb, the player whose pile is
-    the largest collects all the matching colored bulbs from the discard pile." RULINGS:
-    the 3 revealed Bulb cards "count toward the Largest Pile Bonus"."""
+    the largest collects all the matching colored bulbs from the discard pile." Ruling
+    Festival of Lights: setup-bulbs-start-the-pile: the 3 revealed Bulb cards "count toward the
+    Largest Pile Bonus"."""
     state = last_round(
         hands=["red blue", "green pink", "yellow purple"],
         middle="purple purple blue",
@@ -890,7 +892,8 @@ def test_determinize_redeals_unseen_hands_and_redraws_pending_choices() -> None:
 
 
 def test_ruling_turn_limit_ends_the_game_unfinished() -> None:
-    """RULINGS, safety limits: ``turn_limit`` (actions) ends the game unfinished."""
+    """docs/rulings.md#every-game-safety-limits: ``turn_limit`` (actions) ends the game
+    unfinished."""
     state = yuletide.new_game(GAME, players=3, seed=1, turn_limit=2)
     state.apply(0, "play " + state.view(0)["hand"][0])
     state.apply(1, "play " + state.view(1)["hand"][0])

@@ -1,7 +1,7 @@
 """Jingle Bell Run: one test per rule sentence and per ruling or reading the game uses.
 
 Sources: rules/christmas-lights.md, "Jingle Bell Run" (quoted in each test's docstring);
-RULINGS.md, "Christmas Lights — bonus games" (the two Jingle Bell Run rows) and "Every
+docs/rulings.md#christmas-lights--bonus-games (the two Jingle Bell Run rows) and "Every
 game: safety limits"; the readings named in jingle_bell_run.py's docstring.
 
 Scenarios are built by ``scenario``: a fresh game whose fields are overwritten with the
@@ -318,8 +318,8 @@ def test_take_two_cards_other_than_bubble_bulbs_from_the_market() -> None:
 
 
 def test_take_one_bubble_bulb_from_the_market_ends_the_take() -> None:
-    """Take: "Take one Bubble Bulb" - RULINGS take-two: "Taking a Bubble Bulb from the
-    Market ends the take." """
+    """Take: "Take one Bubble Bulb" - ruling Jingle Bell Run: take-two: "Taking a Bubble Bulb from
+    the Market ends the take." """
     state = scenario(hands=["red", "green", "blue"], market="bubble green yellow blue pink")
     state.apply(0, "take")
     events = state.apply(0, "take bubble")
@@ -344,8 +344,8 @@ def test_reading_market_bubble_alone_not_as_the_second_card() -> None:
 
 
 def test_ruling_take_two_from_any_mix_of_the_market_and_the_deck() -> None:
-    """RULINGS take-two: "You take a total of 2 cards from any mix of the Market and the
-    top of the deck." Drawing is blind: only the drawer sees the card."""
+    """Ruling Jingle Bell Run: take-two: "You take a total of 2 cards from any mix of the Market and
+    the top of the deck." Drawing is blind: only the drawer sees the card."""
     state = scenario(
         hands=["red", "green", "blue"], market="red green yellow blue pink", deck="purple pink"
     )
@@ -364,7 +364,8 @@ def test_ruling_take_two_from_any_mix_of_the_market_and_the_deck() -> None:
 
 
 def test_ruling_take_two_a_bubble_drawn_blind_counts_as_one_card() -> None:
-    """RULINGS take-two: "A Bubble Bulb drawn blind from the deck counts as one card." """
+    """Ruling Jingle Bell Run: take-two: "A Bubble Bulb drawn blind from the deck counts as one
+    card." """
     state = scenario(
         hands=["red", "green", "blue"], market="red green yellow blue pink", deck="bubble"
     )
@@ -591,14 +592,14 @@ def test_plug_needs_a_plug_in_hand() -> None:
 
 
 def test_ruling_moving_the_first_move_goes_onto_the_starting_corner_card() -> None:
-    """RULINGS moving: "The first move goes onto the starting corner card." Move: "by
-    playing five cards from your hand that match the lights on an adjacent Pattern grid
-    card" - paid, face up."""
+    """Ruling Jingle Bell Run: moving: "The first move goes onto the starting corner card." Move:
+    "by playing five cards from your hand that match the lights on an adjacent Pattern grid card" -
+    paid, face up."""
     state = scenario(hands=[P01_PAY + " purple", "green", "blue"], grid={"a1": "P01"})
     assert legal(state) == ["move a1", "take"]
     err = refused(state, 0, "move b1")
     assert err.reason == "your first move goes onto your starting corner, a1"
-    assert err.rule == "RULINGS: Jingle Bell Run, how characters move"
+    assert err.rule == "ruling Jingle Bell Run: moving"
     events = state.apply(0, "move a1")
     assert events[0] == {
         "type": "move",
@@ -624,7 +625,7 @@ def test_move_the_five_cards_must_match_the_cards_lights() -> None:
 
 
 def test_ruling_moving_in_any_order_bubble_bulbs_are_wild() -> None:
-    """RULINGS moving: "paying five cards that match that card's five colours in any
+    """Ruling Jingle Bell Run: moving: "paying five cards that match that card's five colours in any
     order (Bubble Bulbs are wild)"."""
     state = scenario(hands=["yellow bubble red bubble blue", "green", "blue"], grid={"a1": "P01"})
     state.apply(0, "move a1")
@@ -656,7 +657,7 @@ def test_move_only_in_straight_lines_no_diagonal_movement() -> None:
 
 
 def test_ruling_moving_each_later_move_to_an_orthogonally_adjacent_card() -> None:
-    """RULINGS moving: "Then each move is to an orthogonally adjacent card"."""
+    """Ruling Jingle Bell Run: moving: "Then each move is to an orthogonally adjacent card"."""
     state = scenario(hands=[P01_PAY, "green", "blue"], where=["a1", None, None], grid={"a2": "P01"})
     assert "move a2" in legal(state)
     state.apply(0, "move a2")
@@ -692,7 +693,7 @@ def test_reading_advance_option_retreat_allows_any_adjacent_card() -> None:
 
 
 def test_ruling_moving_several_characters_may_share_a_card() -> None:
-    """RULINGS moving: "Several characters may share a card." """
+    """Ruling Jingle Bell Run: moving: "Several characters may share a card." """
     state = scenario(
         hands=["green", P01_PAY, "blue"],
         start=["a1", "a1", "d4"],
@@ -706,8 +707,8 @@ def test_ruling_moving_several_characters_may_share_a_card() -> None:
 
 def test_game_end_the_first_player_onto_their_finish_line_card_wins() -> None:
     """Game End / Winning: "The first player to move their character onto their finish
-    line card (opposite their starting corner) is the winner!" RULINGS moving: "You win
-    on entering the opposite corner." - at once."""
+    line card (opposite their starting corner) is the winner!" ruling Jingle Bell Run: moving: "You
+    win on entering the opposite corner." - at once."""
     state = scenario(
         hands=[P01_PAY + " plug plug plug plug", "green", "blue"],
         where=["d3", "a2", None],
@@ -1059,7 +1060,7 @@ def test_view_hides_the_other_hands() -> None:
 
 
 def test_ruling_turn_limit_ends_the_game_unfinished() -> None:
-    """RULINGS, Every game: safety limits."""
+    """docs/rulings.md#every-game-safety-limits."""
     state = scenario(hands=["red", "green", "blue"], turn_limit=1)
     state.apply(0, "take")
     state.apply(0, "take red")

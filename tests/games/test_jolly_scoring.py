@@ -1,7 +1,7 @@
 """Jolly Christmas scoring and box data: one test per scoring sentence, topper and ruling.
 
 Sources: rules/jolly-christmas.md, "Scoring", "Ornament Cards", "Tree-topper Cards" and
-"Scoring Example" (quoted in each docstring); RULINGS.md J1-J6, J10, J11; CONTENT.md,
+"Scoring Example" (quoted in each docstring); rulings J1-J6, J10, J11; CONTENT.md,
 "Jolly Christmas" (geometry, lights, deck composition, toppers, the example tree).
 
 Trees are written as layouts ``{"row.index": "ornament[-ball colour] [side]"}`` and

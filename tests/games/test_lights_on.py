@@ -1,7 +1,7 @@
 """Lights On: one test per rule sentence and per ruling or reading the game uses.
 
 Sources: rules/christmas-lights.md, "Lights On" (quoted in each test's docstring);
-RULINGS.md, "Christmas Lights — digital forms of table talk" (the Lights On and "Every
+docs/rulings.md#christmas-lights--digital-forms-of-table-talk (the Lights On and "Every
 real-time game" rows), the bonus-game row for Lights On (Bubble Bulbs are not wild) and
 "Every game: safety limits"; the readings named in lights_on.py's docstring
 (swap-by-kind, votes-reset, deck-runs-out, hands-unseen-until-go, emotes-in-play,
@@ -28,7 +28,7 @@ from yuletide.games.christmas_lights.lights_on.text import render as render_text
 
 GAME = "lights-on"
 KINDS = ("red", "green", "yellow", "blue", "purple", "pink", "bubble")
-FORM = "RULINGS: Lights On, digital form"
+FORM = "ruling Lights On: digital-form"
 
 # ----------------------------------------------------------------------------- helpers
 
@@ -171,8 +171,9 @@ def test_setup_reveal_four_cards_from_the_bulb_deck_to_form_the_market() -> None
 
 def test_ruling_each_team_secretly_picks_one_signal_at_the_start_of_each_round() -> None:
     """Preparation: "Choose a secret signal to tell your teammate when you have four
-    identical bulbs." RULINGS: "At the start of each round each team secretly picks one
-    signal from a fixed set of emotes"; either teammate may pick, the first pick counts."""
+    identical bulbs." Ruling Lights On: digital-form: "At the start of each round each team secretly
+    picks one signal from a fixed set of emotes"; either teammate may pick, the first pick
+    counts."""
     state = yuletide.new_game(GAME, seed=3)
     assert state.to_act == frozenset({0, 1, 2, 3})
     assert legal(state, 0) == sorted(f"signal {e}" for e in lo.EMOTES)
@@ -192,8 +193,8 @@ def test_ruling_each_team_secretly_picks_one_signal_at_the_start_of_each_round()
 
 
 def test_ruling_the_other_teams_signal_is_never_shown() -> None:
-    """RULINGS: "only the team knows which one is its signal": a seat's view, its events
-    and its replay never show the other team's signal (before or after the game)."""
+    """Ruling Lights On: digital-form: "only the team knows which one is its signal": a seat's view,
+    its events and its replay never show the other team's signal (before or after the game)."""
     state = yuletide.new_game(GAME, seed=3)
     action = state.parse_action("signal cookie")
     assert state.action_seen_by(0, action, 0) == "signal cookie"
@@ -230,7 +231,8 @@ def test_ruling_a_leak_of_the_other_teams_signal_is_caught_by_the_leak_check(
 
 
 def test_signals_are_chosen_again_every_round() -> None:
-    """RULINGS: "At the start of each round each team secretly picks one signal"."""
+    """Ruling Lights On: digital-form: "At the start of each round each team secretly picks
+    one signal"."""
     state = scenario(hands=HANDS, market="yellow green purple bubble")
     state.apply(0, "lights on")
     assert state.round == 2
@@ -254,7 +256,8 @@ def test_swap_one_card_place_a_card_into_the_market_then_take_one_back() -> None
     """Playing a Round: "you may swap cards from your hand with the cards in the Market
     ... You may only swap one card at a time, by first placing a card into the Market,
     and then taking one card back into your hand. You must complete the action before
-    starting a new one." One atomic action (RULINGS), so it is always complete."""
+    starting a new one." One atomic action (ruling Lights On: digital-form), so it is always
+    complete."""
     state = scenario(hands=HANDS, market="yellow green purple bubble")
     swaps = [a for a in legal(state, 0) if a.startswith("swap")]
     assert swaps == sorted(
@@ -280,8 +283,8 @@ def test_reading_swap_by_kind_taking_what_you_give_changes_nothing() -> None:
 
 
 def test_ruling_race_for_a_market_card_the_first_to_arrive_gets_it() -> None:
-    """RULINGS: "when two players race for the same market card, the first to arrive
-    wins and the other is told the card is gone"."""
+    """Ruling Lights On: digital-form: "when two players race for the same market card, the first to
+    arrive wins and the other is told the card is gone"."""
     state = scenario(hands=HANDS, market="yellow green purple bubble")
     state.apply(3, "swap pink for bubble")
     err = refused(state, 0, "swap red for bubble")
@@ -409,7 +412,7 @@ def test_lights_on_without_four_identical_bulbs_gives_a_broken_bulb() -> None:
 
 
 def test_ruling_bubble_bulbs_are_not_wild_four_bubbles_are_a_set() -> None:
-    """RULINGS, bonus games: "No. Four Bubble Bulbs form a valid set of four identical
+    """Ruling Lights On: bubbles-not-wild: "No. Four Bubble Bulbs form a valid set of four identical
     cards." Three Bubbles and a red are no set."""
     hands = [
         "blue blue red yellow",
@@ -523,8 +526,8 @@ def test_new_round_all_bulbs_reshuffled_four_each_and_a_new_market() -> None:
 
 
 def test_ruling_anyone_may_send_any_emote_seen_by_all_bluffs_allowed() -> None:
-    """RULINGS: "Anyone may send any emote at any time, seen by all; only the team knows
-    which one is its signal, so bluffs are possible." """
+    """Ruling Lights On: digital-form: "Anyone may send any emote at any time, seen by all; only the
+    team knows which one is its signal, so bluffs are possible." """
     state = scenario(hands=HANDS, market="yellow green purple bubble", signals=("tree", "star"))
     assert [a for a in legal(state, 1) if a.startswith("emote")] == sorted(
         f"emote {e}" for e in lo.EMOTES
@@ -559,7 +562,8 @@ def test_reading_emotes_in_play_one_emote_per_seat_between_other_actions() -> No
 
 
 def test_ruling_turn_limit_counts_actions_and_ends_the_game_unfinished() -> None:
-    """RULINGS, safety limits: ``turn_limit`` counts actions in a real-time game."""
+    """docs/rulings.md#every-game-safety-limits: ``turn_limit`` counts actions in a real-time
+    game."""
     state = scenario(hands=HANDS, market="yellow green purple bubble", turn_limit=3)
     state.apply(0, "emote tree")
     state.apply(1, "emote star")

@@ -1,7 +1,7 @@
 """Looney Lights: one test per rule sentence and per ruling the game uses.
 
 Sources: rules/christmas-lights.md, "Looney Lights" (quoted in each test's docstring);
-RULINGS.md, "Christmas Lights — bonus games" (the three Looney Lights rows) and "Every
+docs/rulings.md#christmas-lights--bonus-games (the three Looney Lights rows) and "Every
 game: safety limits"; the readings named in looney_lights.py's docstring (first-discard,
 deck-runs-out, broken-needs-follow-up, plug-on-plug, drawn-card).
 
@@ -242,7 +242,7 @@ def test_setup_play_continues_clockwise() -> None:
 
 
 def test_ruling_first_discard_plug_or_broken_keep_revealing_until_plain_or_bubble() -> None:
-    """RULINGS first-discard: "The first discard is a Plug or a Broken Bulb. Keep
+    """Ruling Looney Lights: first-discard: "The first discard is a Plug or a Broken Bulb. Keep
     revealing until a plain colour or a Bubble Bulb shows." """
     state = seed_where(lambda s: len(reveals(s)) >= 3)
     shown = reveals(state)
@@ -258,7 +258,7 @@ def test_ruling_first_discard_plug_or_broken_keep_revealing_until_plain_or_bubbl
 
 
 def test_ruling_first_discard_plain_start_sets_the_colour_to_match() -> None:
-    """RULINGS first-discard: the plain colour that shows is the colour to match."""
+    """Ruling Looney Lights: first-discard: the plain colour that shows is the colour to match."""
     state = seed_where(lambda s: reveals(s)[0] in (PLUG, BROKEN) and reveals(s)[-1] < BUBBLE)
     top = state.discard[-1]
     assert state.colour == top
@@ -267,7 +267,8 @@ def test_ruling_first_discard_plain_start_sets_the_colour_to_match() -> None:
 
 
 def test_ruling_first_discard_bubble_start_lets_the_first_player_name_a_colour() -> None:
-    """RULINGS first-discard: "A Bubble Bulb start lets the first player name a colour." """
+    """Ruling Looney Lights: first-discard: "A Bubble Bulb start lets the first player name a
+    colour." """
     state = seed_where(lambda s: s.discard[-1] == BUBBLE)
     assert state.step == NAME
     assert state.view(0)["colour"] is None
@@ -277,7 +278,7 @@ def test_ruling_first_discard_bubble_start_lets_the_first_player_name_a_colour()
     # Nothing else may happen before the colour is named.
     for text in ("play red", "draw", "pass", "play plug"):
         err = refused(state, 0, text)
-        assert err.rule == "RULINGS: Looney Lights, first discard"
+        assert err.rule == "ruling Looney Lights: first-discard"
         assert "name" in err.reason
     events = state.apply(0, "name blue")
     assert events == [{"type": "name", "seat": 0, "colour": "blue"}]
@@ -496,20 +497,20 @@ def test_broken_bulb_only_if_you_do_not_have_a_matching_plain_bulb() -> None:
 
 
 def test_ruling_broken_needs_follow_up_broken_with_no_other_bulb_cannot_be_played() -> None:
-    """RULINGS broken-needs-follow-up: "You hold a Broken Bulb but no other playable card
-    to put on top of it. The Broken Bulb cannot be played." A Plug or a second Broken
-    Bulb is no follow-up."""
+    """Ruling Looney Lights: broken-needs-follow-up: "You hold a Broken Bulb but no other playable
+    card to put on top of it. The Broken Bulb cannot be played." A Plug or a second Broken Bulb is
+    no follow-up."""
     state = scenario(hands=["broken broken plug", "blue", "pink"], discard="red")
     assert legal(state) == ["play plug"]
     err = refused(state, 0, "play broken")
     assert err.reason == (
         "a Broken Bulb needs another plain bulb or Bubble Bulb in your hand to play on it"
     )
-    assert err.rule == "RULINGS: Looney Lights, Broken Bulb with no follow-up"
+    assert err.rule == "ruling Looney Lights: broken-needs-follow-up"
 
 
 def test_ruling_broken_needs_follow_up_a_lone_broken_bulb_means_drawing() -> None:
-    """RULINGS broken-needs-follow-up: with only a Broken Bulb the player cannot play,
+    """Ruling Looney Lights: broken-needs-follow-up: with only a Broken Bulb the player cannot play,
     so must draw."""
     state = scenario(hands=["broken", "blue", "pink"], discard="red")
     assert legal(state) == ["draw"]
@@ -678,7 +679,7 @@ def test_reading_drawn_card_a_drawn_broken_bulb_without_follow_up_is_kept() -> N
 
 
 def test_ruling_deck_runs_out_keep_top_discard_shuffle_the_rest_into_a_new_deck() -> None:
-    """RULINGS deck-runs-out: "Keep the top card of the discard pile; shuffle the rest
+    """Ruling Looney Lights: deck-runs-out: "Keep the top card of the discard pile; shuffle the rest
     into a new deck." """
     state = scenario(
         2,
@@ -713,7 +714,7 @@ def test_ruling_deck_runs_out_keep_top_discard_shuffle_the_rest_into_a_new_deck(
 
 
 def test_ruling_deck_runs_out_mid_drawing_the_draw_goes_on_from_the_new_deck() -> None:
-    """RULINGS deck-runs-out, while a player "must draw" several cards."""
+    """Ruling Looney Lights: deck-runs-out, while a player "must draw" several cards."""
     state = scenario(2, hands=["green", "blue"], discard="yellow red", deck="pink", rest=1)
     state.apply(0, "draw")  # pink, the last card of the deck
     assert state.step == DRAWING
@@ -729,12 +730,13 @@ def test_ruling_deck_runs_out_mid_drawing_the_draw_goes_on_from_the_new_deck() -
 
 
 def test_ruling_deck_runs_out_nothing_left_to_draw_the_player_passes() -> None:
-    """RULINGS deck-runs-out: "If there is nothing left to draw, the player passes." """
+    """Ruling Looney Lights: deck-runs-out: "If there is nothing left to draw, the player
+    passes." """
     state = scenario(2, hands=["green blue", "red"], discard="red", deck="", rest=1)
     assert legal(state) == ["pass"]
     err = refused(state, 0, "draw")
     assert err.reason == "there is nothing left to draw: pass"
-    assert err.rule == "RULINGS: Looney Lights, the Bulb deck runs out"
+    assert err.rule == "ruling Looney Lights: deck-runs-out"
     events = state.apply(0, "pass")
     assert events == [{"type": "pass", "seat": 0}]
     assert state.sizes[0] == 2
@@ -743,7 +745,8 @@ def test_ruling_deck_runs_out_nothing_left_to_draw_the_player_passes() -> None:
 
 
 def test_ruling_deck_runs_out_nothing_left_while_drawing_the_player_passes() -> None:
-    """RULINGS deck-runs-out: the pass also ends a drawing that found nothing playable."""
+    """Ruling Looney Lights: deck-runs-out: the pass also ends a drawing that found nothing
+    playable."""
     state = scenario(2, hands=["green", "red"], discard="red", deck="blue", rest=1)
     state.apply(0, "draw")
     assert state.step == DRAWING
@@ -816,7 +819,7 @@ def test_game_end_a_win_by_a_later_seat_with_a_bubble_bulb() -> None:
 
 
 def test_ruling_turn_limit_ends_the_game_unfinished_with_no_winners() -> None:
-    """RULINGS, Every game: safety limits: "after which it ends as *unfinished* - no
+    """docs/rulings.md#every-game-safety-limits: "after which it ends as *unfinished* - no
     winner"."""
     state = scenario(hands=["red red", "red red", "red red"], discard="red", turn_limit=2)
     state.apply(0, "play red")

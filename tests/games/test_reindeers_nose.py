@@ -1,7 +1,7 @@
 """Reindeer's Nose: one test per rule sentence and per ruling or reading the game uses.
 
 Sources: rules/christmas-lights.md, "Reindeer's Nose" (quoted in each test's docstring);
-RULINGS.md, "Christmas Lights — digital forms of table talk" (the Reindeer's Nose and
+docs/rulings.md#christmas-lights--digital-forms-of-table-talk (the Reindeer's Nose and
 "Every real-time game" rows), the bonus-game row for Reindeer's Nose and "Every game:
 safety limits"; the readings named in reindeers_nose.py's docstring (colours-in-play,
 left-is-next-seat, cards-pile-up, set-must-point, then-everyone-points,
@@ -27,7 +27,7 @@ from yuletide.games.christmas_lights.reindeers_nose import rules as rn
 
 GAME = "reindeers-nose"
 COLOURS = ("red", "green", "yellow", "blue", "purple", "pink")
-FORM = "RULINGS: Reindeer's Nose, digital form"
+FORM = "ruling Reindeer's Nose: digital-form"
 
 # ----------------------------------------------------------------------------- helpers
 
@@ -237,7 +237,7 @@ def test_you_cannot_have_more_than_four_cards_at_once() -> None:
 
 
 def test_ruling_pass_only_while_holding_four_cards() -> None:
-    """RULINGS (digital form): "you may pass only while holding 4 cards"."""
+    """Ruling Reindeer's Nose: digital-form: "you may pass only while holding 4 cards"."""
     state = scenario(hands=ROUND_4P)
     state.apply(0, "pass green")
     assert legal(state, 0) == []
@@ -252,8 +252,8 @@ def test_ruling_pass_only_while_holding_four_cards() -> None:
 
 
 def test_ruling_pick_up_only_while_holding_three_cards_and_a_card_waits() -> None:
-    """RULINGS (digital form): "pick up only while holding 3" — and only a card that is
-    there to take."""
+    """Ruling Reindeer's Nose: digital-form: "pick up only while holding 3" — and only a card that
+    is there to take."""
     state = scenario(hands=ROUND_4P)
     state.apply(1, "pass red")
     assert 1 not in state.to_act
@@ -340,7 +340,7 @@ def test_reading_set_must_point_four_matching_bulbs_point_to_your_nose() -> None
 
 
 def test_ruling_pointing_first_without_a_set_is_not_allowed() -> None:
-    """RULINGS (digital form): "Pointing first without a set is not allowed." """
+    """Ruling Reindeer's Nose: digital-form: "Pointing first without a set is not allowed." """
     state = scenario(hands=ROUND_4P)
     for seat in range(4):
         assert "point" not in legal(state, seat)
@@ -351,8 +351,8 @@ def test_ruling_pointing_first_without_a_set_is_not_allowed() -> None:
 
 def test_reading_then_everyone_points_all_the_other_players_must_then_point() -> None:
     """How to Play: "All the other players must then point their fingers to their noses."
-    RULINGS: "once anyone has pointed, everyone may point" (reading then-everyone-points:
-    it is then the only action; passing and picking up stop)."""
+    Ruling Reindeer's Nose: digital-form: "once anyone has pointed, everyone may point" (reading
+    then-everyone-points: it is then the only action; passing and picking up stop)."""
     state = scenario(
         hands=[
             "red red red red",
@@ -411,7 +411,7 @@ def test_the_player_who_is_last_to_point_receives_a_pattern_card() -> None:
 
 
 def test_every_real_time_game_only_the_order_of_actions_decides_who_is_last() -> None:
-    """RULINGS, every real-time game: "The engine sees only the order of actions": the
+    """docs/rulings.md#every-real-time-game-speed: "The engine sees only the order of actions": the
     same points in another order give the Pattern card to another player."""
     hands = [
         "red red red red",
@@ -427,8 +427,8 @@ def test_every_real_time_game_only_the_order_of_actions_decides_who_is_last() ->
 
 
 def test_ruling_the_set_holder_points_first_and_is_never_last() -> None:
-    """RULINGS, bonus games: "The last player to point, whoever it is. The set-holder
-    cannot be last, because they point first." """
+    """Ruling Reindeer's Nose: last-to-point: "The last player to point, whoever it is. The
+    set-holder cannot be last, because they point first." """
     for seed in range(5):
         state = random_game(GAME, 4, seed)
         ends = [e for e in state.events(None) if e["type"] == "round_end"]
@@ -493,7 +493,7 @@ def test_game_end_a_third_pattern_card_eliminates_and_everyone_else_wins() -> No
 
 
 def test_ruling_time_limit_forces_a_point_for_anyone_still_not_pointing() -> None:
-    """RULINGS (digital form): "a server time limit marks anyone still not pointing as
+    """Ruling Reindeer's Nose: digital-form: "a server time limit marks anyone still not pointing as
     last": once anyone has pointed, ``forced_action`` is the point the table makes for a
     seat whose time runs out (the runner applies it; see tests/test_realtime.py)."""
     state = scenario(
@@ -517,8 +517,8 @@ def test_ruling_time_limit_forces_a_point_for_anyone_still_not_pointing() -> Non
 
 
 def test_ruling_turn_limit_counts_actions_and_ends_the_game_unfinished() -> None:
-    """RULINGS, safety limits: the ``turn_limit`` option (actions, in a real-time game)
-    ends the game unfinished, with no winner."""
+    """docs/rulings.md#every-game-safety-limits: the ``turn_limit`` option (actions, in a real-time
+    game) ends the game unfinished, with no winner."""
     state = yuletide.new_game(GAME, players=4, seed=1, turn_limit=5)
     rng = Rng(2)
     for _ in range(5):

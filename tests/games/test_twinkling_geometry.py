@@ -1,7 +1,7 @@
 """Twinkling Lights geometry: property tests (hypothesis) and worked examples.
 
 The model is CONTENT.md's "Tile model" (ports, rotations, the connection rule, strands,
-matching); RULINGS T1 (either direction), T2 (consecutive) and T4 (only the top tile of
+matching); ruling T1 (either direction), T2 (consecutive) and T4 (only the top tile of
 a cell counts) are the rulings it carries. Random boards are grown by the placement
 rules from the real box of 35 tiles.
 """
@@ -196,7 +196,7 @@ def test_property_every_wire_is_in_exactly_one_strand(board: Board) -> None:
 def test_property_a_strand_read_backwards_matches_the_same_cards(
     board: Board, pattern: list[int]
 ) -> None:
-    """RULINGS T1: a strand has no direction; walked the other way it shows the same
+    """Ruling T1: a strand has no direction; walked the other way it shows the same
     patterns, and a pattern shows exactly when its reverse does."""
     for s in board.strands():
         back = s.reversed()
@@ -211,7 +211,7 @@ def test_property_a_strand_read_backwards_matches_the_same_cards(
 def test_property_shows_is_a_consecutive_run_either_way(
     lights: list[int], loop: bool, pattern: list[int]
 ) -> None:
-    """RULINGS T1 + T2 and the loop rule, against the definition spelled out by hand."""
+    """Ruling T1 + T2 and the loop rule, against the definition spelled out by hand."""
     assert shows(lights, loop, pattern) == brute_shows(lights, loop, pattern)
     assert shows(lights, loop, pattern) == shows(lights[::-1], loop, pattern)
 
@@ -232,7 +232,7 @@ def test_property_board_search_agrees_with_asking_every_strand(
 def test_property_a_plus_tile_changes_only_strands_through_its_cell(
     board: Board, data: st.DataObject
 ) -> None:
-    """RULINGS T4: a + tile laid on top replaces the wiring of the cell it covers and
+    """Ruling T4: a + tile laid on top replaces the wiring of the cell it covers and
     nothing else, so only strands through that cell (or ending at it) can change."""
     cell = data.draw(st.sampled_from(board.cells()))
     plus = TILES[data.draw(st.sampled_from(PLUS))].at_rotation(data.draw(rotations))
@@ -338,7 +338,7 @@ def test_reading_loop_run_uses_each_bulb_once() -> None:
 
 
 def test_ruling_t2_lights_must_be_consecutive() -> None:
-    """RULINGS T2: no gaps: Red, Green, Blue is not shown by Red, Green, Yellow, Blue."""
+    """Ruling T2: no gaps: Red, Green, Blue is not shown by Red, Green, Yellow, Blue."""
     assert not shows((RED, GREEN, YELLOW, BLUE), False, (RED, GREEN, BLUE))
     assert shows((RED, GREEN, YELLOW, BLUE), False, (GREEN, YELLOW, BLUE))
 

@@ -1,7 +1,7 @@
 """Untangle: one test per rule sentence and per ruling or reading the game uses.
 
 Sources: rules/christmas-lights.md, "Untangle" (quoted in each test's docstring);
-RULINGS.md, "Christmas Lights — bonus games" (the four Untangle rows) and "Every game:
+docs/rulings.md#christmas-lights--bonus-games (the four Untangle rows) and "Every game:
 safety limits"; the readings named in untangle.py's docstring.
 
 Scenarios are built by ``scenario``: a fresh game whose fields are overwritten with the
@@ -468,9 +468,9 @@ def test_step_3_a_broken_bulb_removes_a_knot_card_both_discarded_and_the_gap_clo
 
 
 def test_ruling_broken_bulbs_use_only_their_own_remove_action() -> None:
-    """RULINGS Untangle: "Can a Broken Bulb in hand be used with the 'play on top to
-    replace' action? No. Broken Bulbs use only their own remove action." Played on a
-    knot card, a Broken Bulb always removes it, and never stays in the knot."""
+    """Ruling Untangle: broken-only-removes: "Can a Broken Bulb in hand be used with the 'play on
+    top to replace' action? No. Broken Bulbs use only their own remove action." Played on a knot
+    card, a Broken Bulb always removes it, and never stays in the knot."""
     state = scenario(knot=PLAIN_KNOT, hands=["broken red red green", "green", "blue"])
     state.apply(0, "swap 1 2")
     state.apply(0, "play broken")
@@ -490,7 +490,7 @@ def test_reading_broken_never_in_knot_a_broken_bulb_cannot_go_to_an_end() -> Non
         assert err.reason == (
             "a Broken Bulb only removes a knot card (on <n>): it never goes into the knot"
         )
-        assert err.rule == "RULINGS: Untangle, Broken Bulbs use only their own remove action"
+        assert err.rule == "ruling Untangle: broken-only-removes"
 
 
 def test_step_3_play_a_card_from_your_hand_to_either_end_of_the_knot() -> None:
@@ -660,7 +660,8 @@ def test_step_4_a_sequence_matching_your_pattern_is_completed_and_discarded() ->
 
 
 def test_ruling_either_direction_a_pattern_matches_the_knot_reversed() -> None:
-    """RULINGS Untangle: "Can a pattern match the knot reversed? Yes, either direction." """
+    """Ruling Untangle: either-direction: "Can a pattern match the knot reversed? Yes, either
+    direction." """
     state = scenario(
         knot="purple purple yellow blue green pink red purple purple purple",
         hands=["pink red red green", "green", "blue"],
@@ -684,8 +685,8 @@ def test_ruling_either_direction_a_pattern_matches_the_knot_reversed() -> None:
 
 
 def test_ruling_bubble_bulbs_in_the_knot_are_wild_when_checking_matches() -> None:
-    """RULINGS Untangle: "Are Bubble Bulbs in the knot wild when checking matches? Yes."
-    (Components: "Bubble Bulbs — wildcard; matches any color".)"""
+    """Ruling Untangle: bubble-wild-in-knot: "Are Bubble Bulbs in the knot wild when checking
+    matches? Yes." (Components: "Bubble Bulbs — wildcard; matches any color".)"""
     state = scenario(
         knot="red pink bubble blue bubble purple purple purple purple purple",
         hands=["pink red red green", "green", "blue"],
@@ -715,7 +716,7 @@ def test_step_4_only_five_neighbouring_cards_make_a_sequence() -> None:
 
 def test_step_4_the_remaining_cards_can_complete_another_of_your_patterns() -> None:
     """Step 4: "If the remaining cards complete another of your Pattern cards, you can
-    complete that one too, in the same way." The gap closes first (RULINGS close-the-gap),
+    complete that one too, in the same way." The gap closes first (ruling Untangle: close-the-gap),
     so a sequence made across the gap counts."""
     # blue yellow [yellow blue green pink red] purple green pink: P01 reversed in the
     # middle; once it is gone, blue yellow purple green pink is P02.
@@ -841,7 +842,7 @@ def test_reading_check_only_in_step_4_a_match_the_refill_makes_waits() -> None:
 
 def test_step_5_reveal_cards_from_the_deck_to_replace_the_discarded_cards() -> None:
     """Step 5: "Reveal cards from the Bulb deck to replace the discarded cards in the
-    knot." RULINGS close-the-gap: "Close the gap, then add the new cards at the right end
+    knot." ruling Untangle: close-the-gap: "Close the gap, then add the new cards at the right end
     until the knot is 10 again." """
     state = scenario(
         knot="green red pink green blue yellow purple green red red",
@@ -1049,7 +1050,7 @@ def test_game_end_two_completed_patterns_do_not_win() -> None:
 
 
 def test_ruling_turn_limit_ends_the_game_unfinished() -> None:
-    """RULINGS, Every game: safety limits: the game "ends as *unfinished* - no winner"."""
+    """docs/rulings.md#every-game-safety-limits: the game "ends as *unfinished* - no winner"."""
     state = scenario(knot=PLAIN_KNOT, hands=["pink red red green", "green", "blue"], turn_limit=1)
     state.apply(0, "swap 1 2")
     state.apply(0, "discard")

@@ -1,9 +1,9 @@
 """Where's That Bulb?: one test per rule sentence and per ruling the game uses.
 
-Sources: rules/christmas-lights.md, "Where's That Bulb?"; RULINGS.md, "Where's That
-Bulb? count mismatch" (10 x 6 grid, 60 cards) and "Every game: safety limits"; CONTENT.md
-(the Character pairs). Tests are grouped by rulebook section; each test names the
-sentence or ruling it proves.
+Sources: rules/christmas-lights.md, "Where's That Bulb?"; ruling
+Where's That Bulb?: count-mismatch (10 x 6 grid, 60 cards) and
+docs/rulings.md#every-game-safety-limits; CONTENT.md (the Character pairs). Tests are grouped by
+rulebook section; each test names the sentence or ruling it proves.
 
 Scenarios start from a seeded deal and move chosen cards to chosen cells by swapping
 within the grid, so the 60 cards are conserved (checked every time).

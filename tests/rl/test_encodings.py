@@ -126,7 +126,7 @@ def test_fields_check_strictly_and_encode_leniently() -> None:
         Record(a=Num(3)).check({"a": 1, "b": 2}, 2, "")
     with pytest.raises(EncodingError, match="outside the encoded range"):
         Num(3).check(4, 2, "x")
-    with pytest.raises(EncodingError, match="more than the 2 encoded"):
+    with pytest.raises(EncodingError, match="more than the 2 it may hold"):
         Seq(Token(("a",)), 2).check(["a", "a", "a"], 2, "x")
     clipped = Num(3, clip=True)
     clipped.check(40, 2, "turns")

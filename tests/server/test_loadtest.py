@@ -15,13 +15,16 @@ import pytest
 
 from yuletide.server import loadtest
 
+#: The game the load runs play (the benchmark's choice: make bench-server passes it).
+GAME = "looney-lights"
+
 
 def test_a_tiny_load_run_prints_its_figures(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "load.json"
-    argv = ["--tables", "2", "--duration", "3", "--ramp", "0", "--settle", "0.5",
-            "--bot-delay", "0.05", "--think", "0.05", "--json", str(out)]  # fmt: skip
+    argv = ["--game", GAME, "--tables", "2", "--duration", "3", "--ramp", "0", "--settle",
+            "0.5", "--bot-delay", "0.05", "--think", "0.05", "--json", str(out)]  # fmt: skip
     assert loadtest.main(argv) == 0
     printed = capsys.readouterr().out
     for heading in ("act/s", "act→ack ms p50/p95/p99", "act→update", "RSS base/peak", "KiB/tbl"):
@@ -59,8 +62,15 @@ def test_a_tiny_load_run_prints_its_figures(
 def test_unbounded_or_non_local_runs_are_refused(
     argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert loadtest.main(argv) == 2
+    assert loadtest.main(["--game", GAME, *argv]) == 2  # a later --game wins
     assert "loadtest: error:" in capsys.readouterr().err
+
+
+def test_the_game_is_an_argument(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        loadtest.main(["--tables", "2"])
+    assert exit_.value.code == 2
+    assert "--game" in capsys.readouterr().err
 
 
 def test_percentiles_are_nearest_rank() -> None:

@@ -18,8 +18,8 @@ Names a bot can be chosen by (``make_bot``, ``check_bot``; ``yuletide simulate -
 
   a level made without a game (``make_bot("hard", 7)``: the server and the match runner
   do so) finds its game in the first window it is given;
-* a game's special-purpose bots, declared by name in its manifest (``solo-greedy``,
-  ``lights-on-team``): made like a level, for the game of the first window;
+* a game's special-purpose bots, declared by name in its manifest (a greedy solo
+  policy, a team player): made like a level, for the game of the first window;
 * a user's bot, ``package.module:ClassName``: any class built from one seed (``cls(seed)``)
   with an ``act(window)`` method. :func:`load_bot` imports and registers it (the command
   line does so for ``--bots``); only registered names pass :func:`check_bot`, so a name

@@ -66,15 +66,11 @@ Budget
   start of ``act`` (the prior's decision and the first determinization included), and a
   rollout still going at the deadline is cut there and scored as at the depth limit, so
   a move takes at most about ``seconds`` even where one rollout is slow. The default is
-  :data:`DEFAULT_ITERATIONS` iterations with a :data:`DEFAULT_SECONDS` time cap. Measured
-  on the 2-core development machine (loaded), random positions of the first 60 actions
-  at two players (three for A Christmas Story and Festival of Lights, four for the
-  four-seat games), with random rollouts: 400 iterations take 0.08 to 0.35 s in Blink,
-  Check the Box, A Christmas Story, Deck the Yard, Festival of Lights, Jolly Christmas,
-  Lights On, Looney Lights and Solo Lights, so there the iteration count decides and
-  the move is reproducible; in Christmas Lights, Jingle Bell Run, Reindeer's Nose,
-  Twinkling Lights, Untangle and Where's That Bulb? (300 to 760 iterations a second)
-  the time cap ends the search, after 110 to 400 iterations. Give ``iterations`` alone
+  :data:`DEFAULT_ITERATIONS` iterations with a :data:`DEFAULT_SECONDS` time cap. With
+  random rollouts, in the quicker games the iteration count decides and the move is
+  reproducible; in the slower ones (Christmas Lights, Jingle Bell Run, Reindeer's Nose,
+  Twinkling Lights, Untangle and Where's That Bulb?) the time cap ends the search first
+  (measured: docs/bots.md, "Speed", random rollouts). Give ``iterations`` alone
   for a reproducible bot at any speed. (The ``hard`` level's budget and its heuristic
   rollouts are in ``yuletide.bots``.)
 

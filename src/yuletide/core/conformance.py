@@ -7,7 +7,8 @@ its random-simulation and API tests over every game:
 * :func:`check_random_play` — random play ends, never raises, conserves every card at
   every step, every seat in ``to_act`` has a legal action and no other seat has one,
   every legal action is in ``action_space`` and its notation parses back to it, every
-  view is JSON-safe and renders as text, and the unchecked fast path reaches exactly
+  view is JSON-safe, fits the game's declared schema (its room's ``view.py``) and
+  renders as text, and the unchecked fast path reaches exactly
   the state the checked path does.
 * :func:`check_no_leak` — the leak proof, at states along random games (every few
   steps, the last, and the first state of every phase the game names), for every seat s
@@ -41,6 +42,7 @@ from typing import Any
 from .errors import CorruptSave, YuletideError
 from .registry import game_class, games, load, new_game, replay, spec_of
 from .rng import Rng, derive_seed
+from .schema import EncodingError, Record
 from .state import SEEN, Action, State, _space
 
 
@@ -91,8 +93,21 @@ def random_game(
     raise _fail(state, f"did not end within {max_steps} steps")
 
 
+def _check_view(state: State, seat: int | None, schema: Record) -> None:
+    """``view(seat)`` is JSON and fits the game's declared schema (its room's view.py)."""
+    view = state.view(seat)
+    json.dumps(view)
+    try:
+        schema.check(view, state.players, "")
+    except EncodingError as err:
+        raise _fail(
+            state, f"view({seat}) does not fit its declared schema (view.py): {err}"
+        ) from err
+
+
 def _check_step(state: State) -> None:
     space = _space(type(state), state.players)
+    schema = spec_of(state).view
     box = sorted(state.box())
     if sorted(state.inventory()) != box:
         raise _fail(state, "a card is missing or duplicated (inventory is not the box)")
@@ -116,8 +131,8 @@ def _check_step(state: State) -> None:
             text = str(action)
             if state.parse_action(text) != action:
                 raise _fail(state, f"notation {text!r} does not parse back to {action!r}")
-        json.dumps(state.view(seat))
-    json.dumps(state.view(None))
+        _check_view(state, seat, schema)
+    _check_view(state, None, schema)
     if state.current_phase not in state.phases:
         raise _fail(
             state, f"phase {state.current_phase!r} is not one of {type(state).__name__}.phases"
@@ -568,15 +583,22 @@ def check_determinism(game_id: str, players: int, seed: int, **options: Any) -> 
     first = trajectory_digest(game_id, players, seed, **options)
     if trajectory_digest(game_id, players, seed, **options) != first:
         raise ConformanceError(f"{game_id} seed={seed}: two runs in one process differ")
+    # The child imports the game's room first (importing a room registers its game), on
+    # this process's module path: a game registered at run time (a test's own room) is
+    # checked like a built-in one.
     code = (
-        "import json, sys\n"
-        "from yuletide.core.conformance import trajectory_digest\n"
+        "import importlib, json, sys\n"
         "a = json.loads(sys.argv[1])\n"
+        "sys.path[:0] = [p for p in a[5] if p not in sys.path]\n"
+        "importlib.import_module(a[4])\n"
+        "from yuletide.core.conformance import trajectory_digest\n"
         "print(trajectory_digest(a[0], a[1], a[2], **a[3]))\n"
     )
+    package = spec_of(game_class(game_id)).package
     env = {**os.environ, "PYTHONHASHSEED": str(1 + seed % 4_000_000_000)}
+    argv = json.dumps([game_id, players, seed, options, package, sys.path])
     out = subprocess.run(
-        [sys.executable, "-c", code, json.dumps([game_id, players, seed, options])],
+        [sys.executable, "-c", code, argv],
         capture_output=True,
         text=True,
         env=env,

@@ -2,10 +2,11 @@
 
 A game lives in one package, its *room* (``yuletide/games/<family>/<game>/``): the rules
 (``rules.py``), the declared schema of its view (``view.py``), the table model
-(``table.py``), the terminal text (``text.py``) and the bot (``bot.py``); its
-``__init__.py`` builds one :class:`GameSpec` and registers it. The layers (table, bots,
-rl, server, sim, lab, the clients) know no game by name: they ask the registry for a
-game's spec and read it, so adding a game touches nothing outside its room.
+(``table.py``), the terminal text (``text.py``), the bot (``bot.py``) and the rules page
+people read (``rules.md``, package data: ``yuletide.docs``); its ``__init__.py`` builds
+one :class:`GameSpec` and registers it. The layers (table, bots, rl, server, sim, lab, the
+clients) know no game by name: they ask the registry for a game's spec and read it, so
+adding a game touches nothing outside its room.
 
 The rules class is imported with the manifest (it is the game); the other parts are
 imported when first asked for, so ``import yuletide`` stays light and the core needs no
@@ -15,22 +16,24 @@ layer. Each part's shape is a Protocol here, so the type checker holds every roo
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
+    from ..table.model import LogLine, Table
+    from .events import Event
     from .schema import Record
-    from .state import State
+    from .state import Outcome, State
 
 
 class TablePart(Protocol):
     """``table.py``: one seat's view as the generic table model, and the log in words."""
 
-    def table(self, view: Mapping[str, Any], legal: list[str], seat: int | None) -> Any: ...
+    def table(self, view: Mapping[str, Any], legal: list[str], seat: int | None) -> Table: ...
 
-    def describe(self, event: Mapping[str, Any], seat: int | None) -> Any: ...
+    def describe(self, event: Event, seat: int | None) -> LogLine: ...
 
 
 class TextPart(Protocol):
@@ -55,6 +58,27 @@ class BotPart(Protocol):
     KIT: Any
 
 
+class LabPart(Protocol):
+    """``lab.py`` (a room whose manifest sets ``lab``): the game in the balance lab
+    (``yuletide.lab``), besides the sections every game gets. ``facts`` reads one
+    finished game from what the table may know at the end (the outcome and the
+    spectator's view; JSON values); ``summarise`` turns the facts of a group's games
+    (``(task, result)`` pairs, ``result["facts"]`` each) into the group's ``details``;
+    ``findings``, ``plots`` and ``tables`` are the report's sentences, plots
+    (``yuletide.lab.report.Plot``) and HTML tables about those details, given every
+    group's summary."""
+
+    def facts(self, outcome: Outcome, view: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def summarise(self, games: Sequence[Any], players: int) -> dict[str, Any]: ...
+
+    def findings(self, groups: Sequence[Mapping[str, Any]]) -> list[str]: ...
+
+    def plots(self, groups: Sequence[Mapping[str, Any]]) -> list[Any]: ...
+
+    def tables(self, groups: Sequence[Mapping[str, Any]]) -> list[str]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class NamedBot:
     """A special-purpose bot a room offers besides the levels (the Lights On team bot):
@@ -75,6 +99,19 @@ class HardSettings:
 
     depth: int | None = None
     flat: bool = False
+
+
+#: A game option's value, as a manifest gives it.
+OptionValue = str | int | bool
+
+
+@dataclass(frozen=True, slots=True)
+class Difficulty:
+    """One difficulty of a solo game: a label for people and the options that make it
+    (``{}``: the game's defaults)."""
+
+    label: str
+    options: Mapping[str, OptionValue] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +146,18 @@ class GameSpec:
     #: The version of the game's observation encoding (bump when its layout or action
     #: numbering changes; the golden playthroughs show both).
     encoding_version: int = 1
+    #: A long game: the strength ladder (``yuletide.bots.ladder``) plays fewer games in
+    #: each of its cells (``--long-games``).
+    long: bool = False
+    #: A solo game's difficulties, easiest first (the lab reports one per difficulty).
+    difficulties: tuple[Difficulty, ...] = ()
+    #: A solo game's ways to make it easier or harder (the rulebook's), each as the
+    #: options changed from the defaults (``{}``: the defaults), one at a time; the
+    #: strength ladder plays every level at each, in this order.
+    difficulty_options: tuple[Mapping[str, OptionValue], ...] = field(default=(), hash=False)
+    #: The room has a ``lab.py`` (:class:`LabPart`): the game's own facts and report
+    #: sections in the balance lab (:attr:`lab_part`).
+    lab: bool = False
 
     @property
     def id(self) -> str:
@@ -119,7 +168,7 @@ class GameSpec:
         return self.rules.title
 
     def part(self, name: str) -> ModuleType:
-        """The room's module ``name`` (``table``, ``text``, ``bot``, ``view``)."""
+        """The room's module ``name`` (``table``, ``text``, ``bot``, ``view``, ``lab``)."""
         return importlib.import_module(f"{self.package}.{name}")
 
     @property
@@ -137,6 +186,11 @@ class GameSpec:
     @property
     def bot(self) -> BotPart:
         return cast("BotPart", self.part("bot"))
+
+    @property
+    def lab_part(self) -> LabPart | None:
+        """The room's ``lab.py`` if the manifest declares one (``lab``), else None."""
+        return cast("LabPart", self.part("lab")) if self.lab else None
 
     def facts(self) -> dict[str, bool]:
         """The declared facts, by name (the lobby and ``yuletide list`` show them)."""

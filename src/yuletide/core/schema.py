@@ -376,13 +376,16 @@ class Opt(Field):
 
 
 class Seq(Field):
-    """A list in order: ``length`` items, each a presence slot then the item's slots."""
+    """A list in order: ``length`` items, each a presence slot then the item's slots. A
+    list the rules let grow past what is worth encoding declares its true bound as
+    ``most``: it may hold that many, and the encoding keeps the first ``length``."""
 
-    __slots__ = ("item", "length")
+    __slots__ = ("item", "length", "most")
 
-    def __init__(self, item: Field, length: int) -> None:
+    def __init__(self, item: Field, length: int, *, most: int | None = None) -> None:
         self.item = item
         self.length = length
+        self.most = length if most is None else most
 
     def size(self, players: int) -> int:
         return self.length * (1 + self.item.size(players))
@@ -406,7 +409,13 @@ class Seq(Field):
                 start,
                 self.size(players),
                 f"{path}[0..{self.length - 1}]",
-                f"{self.length} items of {width} slots each:",
+                f"{self.length} items of {width} slots each"
+                + (
+                    f" (the first {self.length} of up to {self.most})"
+                    if self.most > self.length
+                    else ""
+                )
+                + ":",
             )
         ]
         rows.append(Slot(start, 1, f"{path}[i]", "1 if the list has an item i"))
@@ -419,8 +428,8 @@ class Seq(Field):
             return
         if not isinstance(value, list):
             raise _fail(path, f"expected a list, got {value!r}")
-        if len(value) > self.length:
-            raise _fail(path, f"{len(value)} items, more than the {self.length} encoded")
+        if len(value) > self.most:
+            raise _fail(path, f"{len(value)} items, more than the {self.most} it may hold")
         for i, v in enumerate(value):
             self.item.check(v, players, f"{path}[{i}]")
 

@@ -83,8 +83,9 @@ def is_real_time(state: State | type[State]) -> bool:
 
 @runtime_checkable
 class Timed(Protocol):
-    """A real-time game with a time limit the table enforces (RULINGS.md, Reindeer's
-    Nose: "a server time limit marks anyone still not pointing as last").
+    """A real-time game with a time limit the table enforces (a game's ruling on its
+    digital form says what the limit does, as docs/rulings.md's digital forms of table
+    talk do for a race to point: a seat still not pointing is counted last).
 
     ``forced_action(seat)`` is the action the table takes on behalf of ``seat`` when the
     limit runs out, or None while no limit runs for that seat. The limit runs from the

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar, Literal, Self
 
 from .errors import (
@@ -23,6 +23,7 @@ from .errors import (
     InvalidSeat,
     NotationError,
 )
+from .events import Event
 from .options import Option, OptionValue, resolve_options
 from .rng import Rng
 
@@ -47,10 +48,19 @@ class Action:
 
     Games define them as ``@dataclass(frozen=True, slots=True)`` subclasses with a
     ``__str__``; ``State.parse_action(str(a)) == a`` always holds (the conformance suite
-    checks it for every action met).
+    checks it for every action met). ``repr`` shows the notation, ``<Play 'play red'>``
+    (see ``__repr__``); :func:`action_fields` gives the field values.
     """
 
     __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game action's ``repr`` is this class's (its notation): ``@dataclass``
+        writes a ``__repr__`` of the fields unless the class already has one, so each
+        subclass gets ours first. A class that defines its own keeps it."""
+        super().__init_subclass__(**kwargs)
+        if "__repr__" not in cls.__dict__:
+            cls.__repr__ = Action.__repr__  # type: ignore[method-assign]
 
     def __str__(self) -> str:
         # A bare Action (or a game action without a notation) names its class only:
@@ -58,14 +68,47 @@ class Action:
         return type(self).__name__
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__}>"
+        """``<Play 'play red'>``: the class and the notation (quoted as ``repr`` quotes
+        text, so no notation can pass for the brackets). One-way: ``repr`` calls ``str``
+        only when the class has a notation of its own, and ``Action.__str__`` never calls
+        ``repr``, so a bare Action is ``<Action>``. An action built by hand whose notation
+        fails (a value out of range) shows its fields instead: ``<Play kind=99>``."""
+        cls = type(self)
+        if cls.__str__ is Action.__str__:
+            return f"<{cls.__name__}>"
+        try:
+            text = str(self)
+        except Exception:
+            values = _field_values(self)
+            return f"<{cls.__name__} {values}>" if values else f"<{cls.__name__}>"
+        return f"<{cls.__name__} {text!r}>"
+
+
+def action_fields(action: Action) -> str:
+    """``action`` as its class and field values, ``Play(kind=3)`` (what a dataclass's own
+    repr says): error messages about an object built by hand use it, since the notation
+    of one with a value out of range can wrap around to name another card."""
+    if not is_dataclass(action):
+        return f"<{type(action).__name__}>"
+    inner = ", ".join(f"{f.name}={getattr(action, f.name)!r}" for f in fields(action) if f.repr)
+    return f"{type(action).__qualname__}({inner})"
+
+
+def _field_values(action: Action) -> str:
+    """``kind=99 seat=2``: the fields of a dataclass action, or "" (never raises)."""
+    try:
+        if is_dataclass(action):
+            return " ".join(f"{f.name}={getattr(action, f.name)!r}" for f in fields(action))
+    except Exception:  # an object built without its fields set
+        pass
+    return ""
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a game stands: still going, finished (with winners), or cut off unfinished.
 
-    ``unfinished`` means the game's turn limit ended it (RULINGS.md, "safety limits"):
+    ``unfinished`` means the game's turn limit ended it (docs/rulings.md#every-game-safety-limits):
     no winners. ``ranks`` use competition ranking (1 is best; ties share a place).
     """
 
@@ -102,9 +145,9 @@ SEAT_SETS: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(8))
 
 
 def turn_limit_reached(limit: int, counting: str = "") -> Outcome:
-    """The outcome of a game cut off by its ``turn_limit`` option (RULINGS.md, safety
-    limits): unfinished, no winners. ``counting`` names what the limit counts when it is
-    not turns ("actions", "asks")."""
+    """The outcome of a game cut off by its ``turn_limit`` option
+    (docs/rulings.md#every-game-safety-limits): unfinished, no winners. ``counting`` names
+    what the limit counts when it is not turns ("actions", "asks")."""
     what = f"{limit} {counting}" if counting else str(limit)
     return Outcome("unfinished", reason=f"turn limit of {what} reached")
 
@@ -287,8 +330,9 @@ class State(ABC):
         """A JSON-safe dict of everything ``seat`` may know; None is a spectator."""
 
     @abstractmethod
-    def _render_event(self, entry: LogEntry, seat: int | None) -> dict[str, Any]:
-        """One raw log entry as ``seat`` saw it."""
+    def _render_event(self, entry: LogEntry, seat: int | None) -> Event:
+        """One raw log entry as ``seat`` saw it (:mod:`.events`: ``type`` first, then
+        ``seat`` where it is one seat's doing)."""
 
     @property
     @abstractmethod
@@ -409,9 +453,14 @@ class State(ABC):
             f" action_space({self.players}) or its notation (for example {sample})"
         )
 
-    def apply(self, seat: int, action: Action | str) -> list[dict[str, Any]]:
-        """Perform an action if it is legal, and return the new events as ``seat`` sees
-        them. Otherwise raise IllegalAction (or NotationError) and change nothing."""
+    def check(self, seat: int, action: Action | str) -> Action:
+        """The game's own action object for ``action`` (parsed first if it is notation)
+        when ``seat`` may take it now; otherwise the error ``apply`` would raise, and
+        nothing changes: InvalidSeat for a seat the game does not have, NotationError for
+        text or an object that is no action of this game, IllegalAction (citing the rule)
+        when the game is over, ``seat`` is not to act, or the rules forbid the action
+        now. ``apply`` is ``check`` and then the fast path; a server judges a command
+        with it before committing the action."""
         seat = self.check_seat(seat)
         action = self.parse_action(action) if isinstance(action, str) else self.check_action(action)
         early = self._not_now(seat)
@@ -419,6 +468,13 @@ class State(ABC):
             raise early
         if action not in self.legal_actions(seat):
             raise self.why_illegal(seat, action)
+        return action
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """Perform an action if it is legal, and return the new events as ``seat`` sees
+        them. Otherwise raise IllegalAction (or NotationError) and change nothing
+        (``check`` says which)."""
+        action = self.check(seat, action)
         start = len(self.log)
         self.apply_unchecked(seat, action)
         return [self._render_event(e, seat) for e in self.log[start:]]
@@ -448,14 +504,14 @@ class State(ABC):
 
     # ------------------------------------------------------- derived windows
 
-    def events(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+    def events(self, seat: int | None, start: int = 0) -> list[Event]:
         """The event log from entry ``start`` on, each entry as ``seat`` saw it."""
         if not self.determinized:
             render = self._render_event
             return [render(e, seat) for e in self.log[start:]]
         return [self._render(e, seat) for e in self.log[start:]]
 
-    def _render(self, entry: LogEntry, seat: int | None) -> dict[str, Any]:
+    def _render(self, entry: LogEntry, seat: int | None) -> Event:
         """One log entry as ``seat`` saw it, frozen entries included."""
         if entry[0] == SEEN:
             mine = entry[2]
@@ -627,10 +683,14 @@ def _in_space(action: Any, cls: type[State], players: int) -> bool:
 
 
 def _describe(value: Any) -> str:
-    """A short, safe description of a bad value for an error message: its repr (never
-    an out-of-range action's notation, which can name another card by wrapping)."""
+    """A short, safe description of a bad value for an error message: its repr, or for
+    an action its fields (never an out-of-range action's notation, which can name
+    another card by wrapping)."""
     try:
-        text = repr(value)
+        if isinstance(value, Action) and type(value).__repr__ is Action.__repr__:
+            text = action_fields(value)
+        else:
+            text = repr(value)
     except Exception:  # a hostile object's repr; describe it by its type alone
         text = f"<{type(value).__name__}>"
     return text if len(text) <= 120 else text[:117] + "..."
@@ -657,7 +717,7 @@ def _guard_view(fn: Any) -> Any:
 
 
 def _guard_events(fn: Any) -> Any:
-    def events(self: State, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+    def events(self: State, seat: int | None, start: int = 0) -> list[Event]:
         if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.players):
             raise self._bad_seat(seat, spectator=True)
         if start.__class__ is not int or not 0 <= start <= len(self.log):
@@ -665,7 +725,7 @@ def _guard_events(fn: Any) -> Any:
                 f"start must be a whole number from 0 to {len(self.log)} (the log's"
                 f" length), got {_describe(start)}"
             )
-        result: list[dict[str, Any]] = fn(self, seat, start)
+        result: list[Event] = fn(self, seat, start)
         return result
 
     return _mark(events, fn)

@@ -1,11 +1,12 @@
-"""Gymnasium environments for the solo games, Solo Lights and Deck the Yard (extra ``[rl]``).
+"""Gymnasium environments for the solo games (those whose manifest declares ``solo``;
+extra ``[rl]``).
 
 >>> from yuletide.rl.gymnasium import SoloEnv
->>> env = SoloEnv("solo-lights", strings=6)          # any of the game's options
+>>> env = SoloEnv(GAME, **options)     # GAME: a solo game's id; any of its options
 >>> obs, info = env.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = env.step(int(info["action_mask"].argmax()))
 
-or ``gymnasium.make("yuletide/solo-lights-v1", strings=6)`` (``-v`` is the encoding
+or ``gymnasium.make(f"yuletide/{GAME}-v1", **options)`` (``-v`` is the encoding
 version). The observation is the player's view encoded by ``yuletide.rl.encodings``
 (float32 in [0, 1]); ``info`` holds the ``action_mask`` (int8), the raw ``view`` and
 the notation of the ``legal`` actions; :meth:`SoloEnv.action_masks` gives the mask too

@@ -2,7 +2,7 @@
 
 >>> import pyspiel
 >>> import yuletide.rl.openspiel           # registers every game
->>> game = pyspiel.load_game("yuletide_looney_lights", {"players": 3})
+>>> game = pyspiel.load_game("yuletide_" + GAME.replace("-", "_"), {"players": 3})
 
 Importing this module registers each game with ``pyspiel.register_game`` under
 ``yuletide_`` plus its id with underscores for hyphens, with the parameters

@@ -1,7 +1,7 @@
 """PettingZoo AEC environments for every Yuletide game (extra ``[rl]``).
 
 >>> from yuletide.rl.pettingzoo import env
->>> e = env("looney-lights", players=4)
+>>> e = env(GAME, players=4)             # GAME: any game's id (``yuletide list``)
 >>> e.reset(seed=7)
 >>> for agent in e.agent_iter():
 ...     obs, reward, termination, truncation, info = e.last()

@@ -12,10 +12,12 @@ REST (JSON; the OpenAPI page is at ``/docs``):
 - ``POST /api/tables/{id}/rematch``          the next game, same seats (with a token)
 - ``GET  /api/tables/{id}/record``           the replay record, once the game has ended
 - ``GET  /api/tables/{id}/replay``           a finished game's step as table models
-- ``GET  /api/games/{game}/rules``           a game's rules (its documentation page)
+- ``GET  /api/games/{game}/rules``           a game's rules page (Markdown)
+- ``GET  /api/rulings``                      the rulings page the rules pages cite
 
 Pages (the browser client, ``static/``): ``/`` the lobby, ``/play/{id}`` a table,
-``/replay/{id}`` the replay viewer, ``/rules/{game}`` a game's rules.
+``/replay/{id}`` the replay viewer, ``/rules/{game}`` a game's rules, ``/rules/rulings``
+the rulings.
 - ``WS   /ws/tables/{id}``                   the live table (protocol.py)
 
 Errors are ``{"error": CODE, "message": WHAT_AND_WHAT_IS_ALLOWED}`` with a 4xx status.

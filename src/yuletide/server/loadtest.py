@@ -7,8 +7,9 @@ one or more *separate* client processes (asyncio + websockets each), so the clie
 is not counted against the server's — on a 2-core machine they still compete for it, so
 both are reported.
 
-Each table: a turn-based game (``--game``, looney-lights by default) with ``--players``
-seats, one human seat played over a websocket by a client that picks a random legal
+Each table: a turn-based game (``--game``, required: which game is the benchmark's
+choice, and ``make bench-server`` passes the one it measures) with ``--players`` seats,
+one human seat played over a websocket by a client that picks a random legal
 action after a human-like pause (``--think``), bots in the other seats acting after
 ``--bot-delay`` seconds (drawn per table from a range such as 0.5-1.0), and
 ``--clients-per-table`` - 1 spectators on the same table. A table whose game ends gets a
@@ -135,7 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="K",
         help="websocket clients per table: 1 human seat + K-1 spectators (4)",
     )
-    p.add_argument("--game", default="looney-lights", help="game id (looney-lights)")
+    p.add_argument(
+        "--game", required=True, help="game id: a turn-based game (make bench-server passes one)"
+    )
     p.add_argument("--players", type=int, default=4, help="seats per table: 1 human + bots (4)")
     p.add_argument("--bot", default="random", help="bot kind in the bot seats (random)")
     p.add_argument(

@@ -46,6 +46,7 @@ from typing import Any
 
 from .. import table as table_model
 from ..core.state import State
+from ..table.model import Table
 
 _log = logging.getLogger("yuletide.server")
 
@@ -207,9 +208,7 @@ def with_table(frame: Mapping[str, Any], game_id: str) -> dict[str, Any]:
     both made from the frame's own view, legal actions and events — nothing else."""
     seat = frame["seat"]
     try:
-        model: dict[str, Any] | None = table_model.build(
-            game_id, frame["view"], frame["legal"], seat
-        )
+        model: Table | None = table_model.build(game_id, frame["view"], frame["legal"], seat)
     except Exception:  # a fault in one game's model must not stop the table
         _log.exception("table model of %s for seat %s failed", game_id, seat)
         model = None

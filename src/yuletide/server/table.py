@@ -390,12 +390,7 @@ class TableActor:
                 self._refuse(cmd, "stale", why)
                 return
         try:
-            action = state.parse_action(cmd.notation)
-            early = state._not_now(cmd.seat)
-            if early is not None:
-                raise early
-            if action not in state.legal_actions(cmd.seat):
-                raise state.why_illegal(cmd.seat, action)
+            action = state.check(cmd.seat, cmd.notation)
         except IllegalAction as err:
             self._refuse(cmd, "illegal", str(err))
             return

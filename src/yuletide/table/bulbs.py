@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from yuletide.table.model import JSON, card, colour, symbol
+from yuletide.table.model import Card, Marker, Shape, card, colour, symbol
 
 COLOURS: tuple[str, ...] = ("red", "green", "yellow", "blue", "purple", "pink")
 
@@ -53,13 +53,13 @@ def bulb(
     kind: str | None,
     *,
     knowledge: Sequence[str] = (),
-    markers: Sequence[JSON] = (),
+    markers: Sequence[Marker] = (),
     detail: str | None = None,
-) -> JSON:
+) -> Card:
     """A Bulb card, face up when ``kind`` is known to this seat, else its back."""
     if kind is None:
         return card(id, face="down", knowledge=knowledge, markers=markers, detail=detail)
-    shapes: list[JSON] = []
+    shapes: list[Shape] = []
     if kind not in COLOURS:
         shapes.append(symbol(kind, bulb_label(kind), glyph=GLYPH_OF_SPECIAL.get(kind, "")))
     return card(
@@ -75,8 +75,8 @@ def bulb(
 
 
 def pattern(
-    id: str, pattern_card: Mapping[str, Any] | None, *, markers: Sequence[JSON] = ()
-) -> JSON:
+    id: str, pattern_card: Mapping[str, Any] | None, *, markers: Sequence[Marker] = ()
+) -> Card:
     """A Pattern card: its id and its five colours in order (``colours``)."""
     if pattern_card is None:
         return card(id, face="down", label="Pattern card (face down)", markers=markers)
@@ -92,7 +92,7 @@ def pattern(
     )
 
 
-def character(id: str, name: str | None) -> JSON:
+def character(id: str, name: str | None) -> Card:
     """A Character card (face down when unknown)."""
     if name is None:
         return card(id, face="down", label="Character card (face down)")

@@ -3,8 +3,10 @@
 A game's table module turns one seat's *view* (and that seat's legal actions) into this
 model; clients render the model and nothing else, so a new game needs no client code.
 Everything here is plain JSON (dicts, lists, strings, numbers), built by the small
-functions below so that every game spells the model the same way. The model is made
-from the view alone, never from the state, so it cannot hold a secret the view does not.
+functions below so that every game spells the model the same way; each part's shape is
+a TypedDict (:class:`Table`, :class:`Zone`, :class:`Card`, ...), so the type checker
+holds every builder and every room's table module to it. The model is made from the
+view alone, never from the state, so it cannot hold a secret the view does not.
 
 The shape, in short (docs/architecture.md, "The table model", has the full reference):
 
@@ -26,8 +28,10 @@ The shape, in short (docs/architecture.md, "The table model", has the full refer
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict, get_args
 
+#: Arbitrary JSON (a view, an engine's outcome): what the model is made from, never a
+#: part of the model itself (those are the TypedDicts below).
 JSON = dict[str, Any]
 
 #: Every colour any game shows: a name, a glyph (never colour alone: many players are
@@ -55,7 +59,7 @@ KIND_LABELS: dict[str, str] = {
     "power-surge": "Power Surge",
 }
 
-ZONE_KINDS: tuple[str, ...] = (
+ZoneKind = Literal[
     "hand",  # a seat's cards, in order
     "row",  # cards side by side (a discard row, patterns on show, a tableau)
     "string",  # a string of lights: slots in order, some empty
@@ -66,9 +70,10 @@ ZONE_KINDS: tuple[str, ...] = (
     "market",  # cards on offer to take
     "board",  # tiles at (row, col) cells on an open board
     "deck",  # a face-down stack: a count only
-)
+]
+ZONE_KINDS: tuple[ZoneKind, ...] = get_args(ZoneKind)
 
-MARKER_KINDS: tuple[str, ...] = (
+MarkerKind = Literal[
     "character",
     "elf",
     "peek-token",
@@ -79,10 +84,229 @@ MARKER_KINDS: tuple[str, ...] = (
     "turn",
     "team",
     "call",
-)
+]
+MARKER_KINDS: tuple[MarkerKind, ...] = get_args(MarkerKind)
+
+#: ``up``: its kind shows; ``down``: its back shows (hidden from this seat); ``slot``: an
+#: empty place a card may go.
+Face = Literal["up", "down", "slot"]
 
 
-def colour(name: str) -> JSON:
+# ---------------------------------------------------------------- the model's shape
+# Every part of the model as a TypedDict: the builders below return them, and every
+# room's table module is checked against them (mypy --strict). They are plain dicts at
+# run time, in the key order the builders write.
+
+
+class Colour(TypedDict):
+    """A palette colour (:func:`colour`)."""
+
+    name: str
+    label: str
+    glyph: str
+    fill: str
+    ink: str
+
+
+class Marker(TypedDict):
+    """A token on the table, a seat, a zone or a card (:func:`marker`)."""
+
+    kind: MarkerKind
+    label: str
+    colour: NotRequired[Colour]
+    glyph: NotRequired[str]
+    id: NotRequired[str]
+
+
+class Wire(TypedDict):
+    """A wire across a tile between two edge ports, with its bulbs (:func:`wire`)."""
+
+    type: Literal["wire"]
+    ports: list[str]
+    bulbs: list[Colour]
+
+
+class HalfLight(TypedDict):
+    """Half of a light at one edge of a card (:func:`half_light`)."""
+
+    type: Literal["half-light"]
+    side: str
+    colour: NotRequired[Colour]
+
+
+class Symbol(TypedDict):
+    """A picture on a card as a glyph with a label (:func:`symbol`)."""
+
+    type: Literal["symbol"]
+    name: str
+    label: str
+    glyph: str
+    colour: NotRequired[Colour]
+
+
+#: A drawing on a card that a plain card cannot express (told apart by ``type``).
+Shape = Wire | HalfLight | Symbol
+
+
+class Card(TypedDict):
+    """One card, tile or slot (:func:`card`)."""
+
+    id: str
+    face: Face
+    kind: NotRequired[str]
+    label: str
+    colour: NotRequired[Colour]
+    colours: NotRequired[list[Colour]]
+    knowledge: NotRequired[list[str]]
+    shapes: NotRequired[list[Shape]]
+    markers: NotRequired[list[Marker]]
+    #: (row, col) on a board or grid.
+    cell: NotRequired[list[int]]
+    rotation: NotRequired[int]
+    detail: NotRequired[str]
+
+
+class Zone(TypedDict):
+    """A place cards lie (:func:`zone`)."""
+
+    id: str
+    kind: ZoneKind
+    label: str
+    cards: list[Card]
+    owner: NotRequired[int]
+    count: NotRequired[int]
+    columns: NotRequired[int]
+    note: NotRequired[str]
+    markers: NotRequired[list[Marker]]
+
+
+class SeatInfo(TypedDict):
+    """One seat at the table (:func:`seat_info`)."""
+
+    seat: int
+    label: str
+    you: bool
+    to_act: bool
+    score: NotRequired[str]
+    detail: NotRequired[str]
+    markers: NotRequired[list[Marker]]
+
+
+class PromptAction(TypedDict):
+    """One choice of the prompt (:func:`action`)."""
+
+    id: str
+    send: list[str]
+    label: str
+    refs: list[str]
+    group: NotRequired[str]
+    detail: NotRequired[str]
+
+
+class Needs(TypedDict):
+    """A choice's condition: the options chosen in ``field`` count at least ``count``."""
+
+    field: str
+    count: int
+
+
+class Choice(TypedDict):
+    """One option of a form field (:func:`choice`)."""
+
+    label: str
+    send: list[str]
+    colour: NotRequired[Colour]
+    exclusive: NotRequired[bool]
+    refs: NotRequired[list[str]]
+    skip_end: NotRequired[bool]
+    needs: NotRequired[Needs]
+    count: NotRequired[int]
+
+
+class Field(TypedDict):
+    """One control of a form (:func:`field`)."""
+
+    name: str
+    label: str
+    choices: list[Choice]
+    multiple: bool
+    end: list[str]
+    min: int
+
+
+class Form(TypedDict):
+    """A choice built from controls (:func:`form`)."""
+
+    id: str
+    label: str
+    start: list[str]
+    fields: list[Field]
+    sentence: str
+    group: str
+
+
+class Prompt(TypedDict):
+    """What this seat is asked now (:func:`prompt`)."""
+
+    text: str
+    actions: list[PromptAction]
+    forms: list[Form]
+    waiting_for: list[int]
+
+
+#: One cell of a result's breakdown table.
+ScoreCell = str | int | float | None
+
+
+class Breakdown(TypedDict):
+    """A game's own score table: ``columns`` (the first heads the row labels) and
+    ``rows``, each as long as ``columns``."""
+
+    columns: list[str]
+    rows: list[list[ScoreCell]]
+
+
+class Result(TypedDict):
+    """The end of the game (:func:`result`)."""
+
+    #: The engine's outcome status (``finished``, ``unfinished``); None only for an
+    #: outcome that lacks one.
+    status: str | None
+    headline: str
+    winners: list[int]
+    scores: list[float] | None
+    ranks: list[int] | None
+    score_label: str
+    tiebreak: str | None
+    reason: str
+    breakdown: NotRequired[Breakdown]
+
+
+class Table(TypedDict):
+    """The whole model for one seat (:func:`table`)."""
+
+    game: str
+    title: str
+    seat: int | None
+    players: int
+    headline: str
+    seats: list[SeatInfo]
+    zones: list[Zone]
+    markers: list[Marker]
+    prompt: Prompt
+    result: Result | None
+    realtime: bool
+
+
+class LogLine(TypedDict):
+    """One line of the game log in words (:func:`line`)."""
+
+    text: str
+    refs: list[str]
+    seat: NotRequired[int]
+
+
+def colour(name: str) -> Colour:
     """A colour with its glyph, name and fill; an unknown name gets a neutral look."""
     glyph, fill, ink = PALETTE.get(name, ("◇", "#eeeeee", "#000000"))
     return {
@@ -104,18 +328,18 @@ def kind_label(kind: str) -> str:
 def card(
     id: str,
     *,
-    face: str = "up",
+    face: Face = "up",
     kind: str | None = None,
     label: str | None = None,
     colour_name: str | None = None,
     colours: Sequence[str] = (),
     knowledge: Iterable[str] = (),
-    shapes: Iterable[JSON] = (),
-    markers: Iterable[JSON] = (),
+    shapes: Iterable[Shape] = (),
+    markers: Iterable[Marker] = (),
     cell: tuple[int, int] | None = None,
     rotation: int = 0,
     detail: str | None = None,
-) -> JSON:
+) -> Card:
     """One card, tile or slot.
 
     ``face`` is ``up`` (its kind shows), ``down`` (its back shows: hidden from this
@@ -124,9 +348,6 @@ def card(
     a plain card cannot express (:func:`wire`, :func:`half_light`, :func:`symbol`).
     ``cell`` is (row, col) on a board or grid; ``detail`` a longer text for a tooltip.
     """
-    out: JSON = {"id": id, "face": face}
-    if kind is not None:
-        out["kind"] = kind
     if face == "up" and kind is not None and colour_name is None and kind in PALETTE:
         colour_name = kind
     if label is None:
@@ -136,7 +357,12 @@ def card(
             label = "Empty slot"
         else:
             label = kind_label(kind) if kind is not None else ""
-    out["label"] = label
+    # Keys in the order the model has always had: id, face, kind, label, ...
+    out: Card = (
+        {"id": id, "face": face, "label": label}
+        if kind is None
+        else {"id": id, "face": face, "kind": kind, "label": label}
+    )
     if colour_name is not None:
         out["colour"] = colour(colour_name)
     if colours:
@@ -161,16 +387,16 @@ def card(
 
 def zone(
     id: str,
-    kind: str,
+    kind: ZoneKind,
     label: str,
-    cards: Iterable[JSON] = (),
+    cards: Iterable[Card] = (),
     *,
     owner: int | None = None,
     count: int | None = None,
     columns: int | None = None,
     note: str | None = None,
-    markers: Iterable[JSON] = (),
-) -> JSON:
+    markers: Iterable[Marker] = (),
+) -> Zone:
     """A place cards lie: a hand, a string, a grid, a pile, a deck (see ZONE_KINDS).
 
     ``owner`` is the seat whose area it is in (None: the middle of the table); ``count``
@@ -178,7 +404,7 @@ def zone(
     """
     if kind not in ZONE_KINDS:
         raise ValueError(f"zone kind {kind!r}; kinds: {', '.join(ZONE_KINDS)}")
-    out: JSON = {"id": id, "kind": kind, "label": label, "cards": list(cards)}
+    out: Zone = {"id": id, "kind": kind, "label": label, "cards": list(cards)}
     if owner is not None:
         out["owner"] = owner
     if count is not None:
@@ -194,18 +420,18 @@ def zone(
 
 
 def marker(
-    kind: str,
+    kind: MarkerKind,
     label: str,
     *,
     colour_name: str | None = None,
     glyph: str | None = None,
     id: str | None = None,
-) -> JSON:
+) -> Marker:
     """A token on the table, a seat or a card: a character, the elf, a peek token, the
     Leg Lamp, the blinking bulb."""
     if kind not in MARKER_KINDS:
         raise ValueError(f"marker kind {kind!r}; kinds: {', '.join(MARKER_KINDS)}")
-    out: JSON = {"kind": kind, "label": label}
+    out: Marker = {"kind": kind, "label": label}
     if colour_name is not None:
         out["colour"] = colour(colour_name)
     if glyph is not None:
@@ -215,23 +441,23 @@ def marker(
     return out
 
 
-def wire(ports: Sequence[str], bulbs: Sequence[str]) -> JSON:
+def wire(ports: Sequence[str], bulbs: Sequence[str]) -> Wire:
     """A wire across a tile between two edge ports (N, E, S, W) with its bulbs in order."""
     return {"type": "wire", "ports": list(ports), "bulbs": [colour(b) for b in bulbs]}
 
 
-def half_light(side: str, colour_name: str | None) -> JSON:
+def half_light(side: str, colour_name: str | None) -> HalfLight:
     """Half of a light at one edge of a card (``L``, ``R``, ``UL``, ``UR``, ``LL``, ``LR``)
     that completes with the half on the neighbouring card."""
-    out: JSON = {"type": "half-light", "side": side}
+    out: HalfLight = {"type": "half-light", "side": side}
     if colour_name is not None:
         out["colour"] = colour(colour_name)
     return out
 
 
-def symbol(name: str, label: str, *, colour_name: str | None = None, glyph: str = "") -> JSON:
+def symbol(name: str, label: str, *, colour_name: str | None = None, glyph: str = "") -> Symbol:
     """A picture on a card (an ornament, a bulb, a gift) shown as a glyph with a label."""
-    out: JSON = {"type": "symbol", "name": name, "label": label, "glyph": glyph}
+    out: Symbol = {"type": "symbol", "name": name, "label": label, "glyph": glyph}
     if colour_name is not None:
         out["colour"] = colour(colour_name)
     return out
@@ -244,12 +470,12 @@ def seat_info(
     to_act: Iterable[int] = (),
     score: str | None = None,
     detail: str | None = None,
-    markers: Iterable[JSON] = (),
+    markers: Iterable[Marker] = (),
     name: str | None = None,
-) -> JSON:
+) -> SeatInfo:
     """One seat at the table: its name, whether it is you and whether it may act now."""
     you = seat == viewer
-    out: JSON = {
+    out: SeatInfo = {
         "seat": seat,
         "label": name or (f"You (seat {seat + 1})" if you else f"Seat {seat + 1}"),
         "you": you,
@@ -272,11 +498,16 @@ def action(
     refs: Sequence[str] = (),
     group: str = "",
     detail: str | None = None,
-) -> JSON:
+) -> PromptAction:
     """One choice: the engine action(s) it sends, in words, and what a click selects it
     by (``refs``: card, zone or ``seat:N`` ids in click order)."""
     sends = [send] if isinstance(send, str) else list(send)
-    out: JSON = {"id": " | ".join(sends), "send": sends, "label": label, "refs": list(refs)}
+    out: PromptAction = {
+        "id": " | ".join(sends),
+        "send": sends,
+        "label": label,
+        "refs": list(refs),
+    }
     if group:
         out["group"] = group
     if detail:
@@ -287,12 +518,12 @@ def action(
 def form(
     id: str,
     label: str,
-    fields: Sequence[JSON],
+    fields: Sequence[Field],
     *,
     start: Sequence[str] = (),
     sentence: str = "",
     group: str = "",
-) -> JSON:
+) -> Form:
     """A choice built from controls, sent as ``start`` then each field's choices' sends
     in field order (then the field's ``end``), once every field is filled.
 
@@ -312,12 +543,12 @@ def form(
 def field(
     name: str,
     label: str,
-    choices: Sequence[JSON],
+    choices: Sequence[Choice],
     *,
     multiple: bool = False,
     end: Sequence[str] = (),
     min_chosen: int = 1,
-) -> JSON:
+) -> Field:
     """One control of a form: pick one (or, with ``multiple``, at least ``min_chosen``)
     of ``choices`` (each a :func:`choice`)."""
     return {
@@ -340,7 +571,7 @@ def choice(
     skip_end: bool = False,
     needs: tuple[str, int] | None = None,
     count: int | None = None,
-) -> JSON:
+) -> Choice:
     """One option of a form field.
 
     - ``exclusive``: cannot be combined with others (such as "all cards");
@@ -352,7 +583,7 @@ def choice(
     A multiple field's chosen options are sent in the order the field lists them, not
     the order they were clicked (the engine takes positions and kinds in order).
     """
-    out: JSON = {"label": label, "send": list(send)}
+    out: Choice = {"label": label, "send": list(send)}
     if colour_name is not None:
         out["colour"] = colour(colour_name)
     if exclusive:
@@ -370,11 +601,11 @@ def choice(
 
 def prompt(
     text: str,
-    actions: Iterable[JSON] = (),
+    actions: Iterable[PromptAction] = (),
     *,
-    forms: Iterable[JSON] = (),
+    forms: Iterable[Form] = (),
     waiting_for: Iterable[int] = (),
-) -> JSON:
+) -> Prompt:
     """What this seat is asked now: a sentence, its choices, and who else may act."""
     return {
         "text": text,
@@ -390,9 +621,9 @@ def result(
     viewer: int | None,
     *,
     headline: str | None = None,
-    breakdown: JSON | None = None,
+    breakdown: Breakdown | None = None,
     score_label: str = "Score",
-) -> JSON:
+) -> Result:
     """The end of the game: winners, scores, the tie-break and the game's own breakdown:
     ``{"columns": ["", "Seat 1", ...], "rows": [["Lights", 4, ...], ...]}`` — the first
     column heads the row labels, so every row is as long as ``columns``. Say seats as
@@ -411,7 +642,7 @@ def result(
             headline = (who[0].upper() + who[1:]) + (
                 " win" if len(winners) > 1 or winners == [viewer] else " wins"
             )
-    out: JSON = {
+    out: Result = {
         "status": outcome.get("status"),
         "headline": headline,
         "winners": winners,
@@ -432,13 +663,13 @@ def table(
     title: str,
     view: Mapping[str, Any],
     headline: str,
-    seats: Sequence[JSON],
-    zones: Sequence[JSON],
-    prompt_: JSON,
-    markers: Iterable[JSON] = (),
-    result_: JSON | None = None,
+    seats: Sequence[SeatInfo],
+    zones: Sequence[Zone],
+    prompt_: Prompt,
+    markers: Iterable[Marker] = (),
+    result_: Result | None = None,
     realtime: bool = False,
-) -> JSON:
+) -> Table:
     """The whole model for one seat."""
     return {
         "game": game,
@@ -455,10 +686,10 @@ def table(
     }
 
 
-def line(text: str, refs: Sequence[str] = (), *, seat: int | None = None) -> JSON:
+def line(text: str, refs: Sequence[str] = (), *, seat: int | None = None) -> LogLine:
     """One line of the game log in words, with the ids of what it is about (highlighted
     on the table while it is the last line)."""
-    out: JSON = {"text": text, "refs": list(refs)}
+    out: LogLine = {"text": text, "refs": list(refs)}
     if seat is not None:
         out["seat"] = seat
     return out

@@ -10,18 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from yuletide.games.christmas_lights.content import CONTENT
 from yuletide.table.bulbs import CHARACTER_NAMES, COLOURS, bulb, bulb_label, character
-from yuletide.table.model import JSON, card, result, symbol, zone
-
-#: Every Pattern card's lights, by its id (``P05``): the box's data, public.
-PATTERN_LIGHTS: dict[str, list[str]] = {p.id: list(p.lights) for p in CONTENT.patterns}
-
-
-def pattern_card(pid: str) -> dict[str, Any]:
-    """A Pattern card as the views spell it (``{"id", "lights"}``), from its id."""
-    return {"id": pid, "lights": PATTERN_LIGHTS[pid]}
-
+from yuletide.table.model import Breakdown, Card, Marker, Result, Zone, card, result, symbol, zone
 
 #: Card kinds that are not Bulb cards, in words.
 OTHER_WORDS: dict[str, str] = {
@@ -105,10 +95,10 @@ def any_card(
     kind: str,
     *,
     knowledge: Sequence[str] = (),
-    markers: Sequence[JSON] = (),
+    markers: Sequence[Marker] = (),
     detail: str | None = None,
     label: str | None = None,
-) -> JSON:
+) -> Card:
     """A face-up card of any Christmas Lights kind (bulb, special, Present, Power Surge,
     a named or an anonymous Character card)."""
     if kind in CHARACTER_NAMES:
@@ -142,8 +132,8 @@ def hand_zone(
     knowledge: Sequence[Sequence[str]] = (),
     note: str | None = None,
     label: str | None = None,
-    markers: Sequence[JSON] = (),
-) -> JSON:
+    markers: Sequence[Marker] = (),
+) -> Zone:
     """A seat's hand, ``hand:<seat>``: its cards face up when the view shows them
     (``kinds``), else ``size`` backs, the i-th with ``knowledge[i]`` (what the viewer
     knows of it)."""
@@ -191,8 +181,8 @@ def pile_zone(
     *,
     owner: int | None = None,
     note: str | None = None,
-    markers: Sequence[JSON] = (),
-) -> JSON:
+    markers: Sequence[Marker] = (),
+) -> Zone:
     """A face-up pile: its top card (the last of ``kinds``) and a count, with what is in
     it counted by kind in the note (public: every card in it was seen)."""
     cards = [any_card(f"{id}:top", kinds[-1])] if kinds else []
@@ -217,7 +207,7 @@ def counts_row(
     *,
     owner: int | None = None,
     note: str | None = None,
-) -> JSON:
+) -> Zone:
     """A face-up pile whose order does not matter, one card per kind with its count
     (``<id>:<kind>``: a content id, stable as the counts change)."""
     cards = [
@@ -238,7 +228,7 @@ def deck_zone(
     *,
     contents: Mapping[str, int] | None = None,
     note: str | None = None,
-) -> JSON:
+) -> Zone:
     """A face-down deck: a count only; ``contents`` (a memory aid some views give: what
     is still in it, never its order) goes in the note."""
     parts = [note] if note else []
@@ -257,14 +247,17 @@ def solo_result(
     lost: str,
     rows: Sequence[Sequence[Any]],
     score_label: str,
-) -> JSON:
+) -> Result:
     """The end of a solo game: a win or a loss in words (``won``/``lost`` headlines; the
     turn limit's own words when it was cut off), and the breakdown rows (label, value
     for the one seat)."""
     outcome = view["outcome"]
     status = outcome.get("status")
     headline = None if status == "unfinished" else (won if outcome.get("winners") else lost)
-    breakdown = {"columns": ["", seat_title(0, viewer)], "rows": [list(r) for r in rows]}
+    breakdown: Breakdown = {
+        "columns": ["", seat_title(0, viewer)],
+        "rows": [list(r) for r in rows],
+    }
     return result(
         outcome,
         1,

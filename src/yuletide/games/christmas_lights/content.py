@@ -1,4 +1,6 @@
-"""The Christmas Lights box as data (shared/CONTENT.md), validated when loaded.
+"""The Christmas Lights box as data, validated when loaded.
+
+Its components are described in docs/rules/christmas-lights.md.
 
 The data ships as ``content.json`` beside this module and is read once at import (the
 one file the rules read: package data, not the world). A player who owns the real box
@@ -100,5 +102,14 @@ def _load_default() -> Content:
     return parse_content(json.loads(text))
 
 
-#: The box as CONTENT.md describes it.
+#: The box as content.json lists it.
 CONTENT: Content = _load_default()
+
+#: Every Pattern card's lights, by its id (``P05``): the box's data, public.
+_PATTERN_LIGHTS: dict[str, tuple[str, ...]] = {p.id: p.lights for p in CONTENT.patterns}
+
+
+def pattern_card(pattern_id: str) -> dict[str, Any]:
+    """A Pattern card as the views spell it (``{"id", "lights"}``), from its id (the
+    table models draw a Pattern card the view names by its id only)."""
+    return {"id": pattern_id, "lights": list(_PATTERN_LIGHTS[pattern_id])}

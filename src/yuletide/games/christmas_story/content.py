@@ -1,4 +1,6 @@
-"""The A Christmas Story box as data (shared/CONTENT.md), validated when loaded.
+"""The A Christmas Story box as data, validated when loaded.
+
+Its components are described in docs/rules/christmas-story.md.
 
 The data ships as ``content.json`` beside this module and is read once at import (the
 one file the rules read: package data, not the world). A player who owns the real box
@@ -152,5 +154,5 @@ def _load_default() -> Content:
     return parse_content(json.loads(text))
 
 
-#: The box as CONTENT.md describes it.
+#: The box as content.json lists it.
 CONTENT: Content = _load_default()

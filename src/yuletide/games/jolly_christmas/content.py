@@ -1,4 +1,6 @@
-"""The Jolly Christmas box as data (shared/CONTENT.md, "Jolly Christmas"), validated when loaded.
+"""The Jolly Christmas box as data, validated when loaded.
+
+Its components are described in docs/rules/jolly-christmas.md.
 
 The data ships as ``content.json`` beside this module and is read once at import (the
 one file the rules read: package data, not the world). A player who owns the real box
@@ -29,9 +31,9 @@ ORNAMENT_NAMES: tuple[str, ...] = (
     "reindeer",
     "snowflake",
 )
-#: The three Christmas-ball colours (gold is ours, CONTENT.md).
+#: The three Christmas-ball colours (gold is ours: docs/rules/jolly-christmas.md, Components).
 BALL_COLOURS: tuple[str, ...] = ("red", "blue", "gold")
-#: The six sides a half-light can sit on (CONTENT.md, "Tree geometry and lights").
+#: The six sides a half-light can sit on (docs/rules/jolly-christmas.md, Components).
 SIDES: tuple[str, ...] = ("L", "R", "UL", "UR", "DL", "DR")
 #: Light colours: cosmetic unless the matching-colours option is on (ruling J5).
 LIGHT_COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
@@ -247,5 +249,5 @@ def _load_default() -> Content:
     return parse_content(json.loads(text))
 
 
-#: The box as CONTENT.md describes it.
+#: The box as content.json lists it.
 CONTENT: Content = _load_default()

@@ -1,4 +1,6 @@
-"""The Twinkling Lights box as data (shared/CONTENT.md, "Twinkling Lights"), validated.
+"""The Twinkling Lights box as data, validated when loaded.
+
+Its components are described in docs/rules/twinkling-lights.md.
 
 The data ships as ``content.json`` beside this module and is read once at import (the
 one file the rules read: package data, not the world). A player who owns the real box
@@ -89,7 +91,7 @@ def _tile(raw: Any, colours: tuple[str, ...]) -> Tile:
 
 
 def _layout_text(layout: str) -> str:
-    """The wires of a layout in words, as CONTENT.md writes them."""
+    """The wires of a layout in words, as content.json writes them."""
     return {"X": "N-S and W-E", "C": "N-E and S-W"}[layout]
 
 
@@ -148,5 +150,5 @@ def _load_default() -> Content:
     return parse_content(json.loads(text))
 
 
-#: The box as CONTENT.md describes it.
+#: The box as content.json lists it.
 CONTENT: Content = _load_default()

@@ -1,6 +1,6 @@
 """Twinkling Lights geometry: tiles, rotations, ports, joins, strands and matching.
 
-The tile model is ours (shared/CONTENT.md, "Tile model"); this module is that model and
+The tile model is ours (docs/rules/twinkling-lights.md, Components); this module is that model and
 nothing else: no rules of play, no players, no randomness. One tile of the box, TL-T01,
 at rotation 0 (the picture :func:`draw_tile` gives)::
 
@@ -293,7 +293,7 @@ def _first_end(strand: Strand) -> End:
 
 def shows(lights: Sequence[Colour], loop: bool, pattern: Sequence[Colour]) -> bool:
     """Whether ``pattern`` appears as a consecutive run of ``lights``, read forwards or
-    backwards (RULINGS T1, T2). On a loop the run may wrap round past where the walk
+    backwards (rulings T1, T2). On a loop the run may wrap round past where the walk
     started, using each bulb at most once."""
     k, n = len(pattern), len(lights)
     if k == 0:

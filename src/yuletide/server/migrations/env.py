@@ -15,7 +15,7 @@ def run_migrations() -> None:
         poolclass=pool.NullPool,
     )
     with connectable.connect() as connection:
-        # render_as_batch: SQLite cannot ALTER most columns (STACK.md §11).
+        # render_as_batch: SQLite cannot ALTER most columns (Alembic's batch mode copes).
         context.configure(connection=connection, target_metadata=metadata, render_as_batch=True)
         with context.begin_transaction():
             context.run_migrations()

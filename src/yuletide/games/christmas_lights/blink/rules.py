@@ -38,7 +38,7 @@ every sentence:
 The Pattern card example is reproduced: on P01 (red, pink, green, blue, yellow), after
 green you may play pink or blue; after yellow, blue or (wrapping around) red.
 
-Rulings used (RULINGS.md, "Christmas Lights — bonus games", the two Blink rows):
+Rulings used (docs/rulings.md#christmas-lights--bonus-games, the two Blink entries):
 
 * ``no-draw-when-you-can-play``: you may not draw while you can play a card.
 * ``pattern-deck-runs-out``: the used Pattern cards, except the current string, are
@@ -96,8 +96,8 @@ the turn goes on) and ``game-over``.
 
 Options: ``match`` (default false): play rounds until a player holds two Character cards;
 ``turn_limit`` (default 1500 turns, over all rounds; calls and catches are no turns; a
-turn ends on at most one open call, so the actions are bounded too; RULINGS.md, safety
-limits: the game then ends *unfinished*).
+turn ends on at most one open call, so the actions are bounded too;
+docs/rulings.md#every-game-safety-limits: the game then ends *unfinished*).
 
 Version history: 1 — first release (within it, later: the view of a finished game shows
 the last bulb played blinking; a turn's draw events say whether the card is playable;
@@ -456,31 +456,31 @@ class Blink(State):
         return acts
 
     def _apply(self, seat: int, action: Action) -> None:
-        kind = type(action)
-        if kind is Play:
-            self._play(seat, action.kind, -1)  # type: ignore[attr-defined]
-        elif kind is PlayBubble:
-            self._play(seat, BUBBLE, action.colour)  # type: ignore[attr-defined]
-        elif kind is Draw:
+        if type(action) is Play:
+            self._play(seat, action.kind, -1)
+        elif type(action) is Draw:
             self._draw_up(seat)
-        elif kind is Catch:
-            caught = action.seat  # type: ignore[attr-defined]
+        elif type(action) is PlayBubble:
+            self._play(seat, BUBBLE, action.colour)
+        elif type(action) is Catch:
+            caught = action.seat
             self.calls[caught] = NONE
             card = self._next_card()
             self.log.append(("catch", seat, caught))
             if card >= 0:
                 self._gain(caught, card)
                 self.log.append(("draw", caught, card))
-        elif kind is Call:
-            self.calls[seat] = CALLED
-            self.log.append(("blink", seat))
-        elif kind is Keep:
+        elif type(action) is Keep:
             self.log.append(("keep", seat))
             self._end_turn(seat)
-        else:
-            assert kind is Pass
+        elif type(action) is Call:
+            self.calls[seat] = CALLED
+            self.log.append(("blink", seat))
+        elif type(action) is Pass:
             self.log.append(("pass", seat))
             self._end_turn(seat)
+        else:
+            raise AssertionError(action)
 
     def _draw_up(self, seat: int) -> None:
         for _ in range(MAX_DRAWS):
@@ -559,11 +559,12 @@ class Blink(State):
     def check_action(self, action: Any) -> Action:
         """As ``State.check_action``; ``catch seat 4`` at a smaller table says that the
         seat is not at the table."""
-        if type(action) is Catch and action in _CATCH and action.seat >= self.players:
-            raise NotationError(
-                f"there is no seat {action.seat} to catch: seats are 0 to {self.players - 1}",
-                "Blink, Blink!",
-            )
+        match action:
+            case Catch(seat=caught) if action in _CATCH and caught >= self.players:
+                raise NotationError(
+                    f"there is no seat {caught} to catch: seats are 0 to {self.players - 1}",
+                    "Blink, Blink!",
+                )
         return super().check_action(action)
 
     def why_illegal(self, seat: int, action: Action) -> IllegalAction:
@@ -609,14 +610,18 @@ class Blink(State):
             if plays:
                 return IllegalAction(
                     "you can play a card, so you may not draw",
-                    "RULINGS: Blink, no drawing when you can play",
+                    "ruling Blink: no-draw-when-you-can-play",
                 )
             if isinstance(action, Pass):
                 return IllegalAction(
                     "there are cards to draw: draw", RULE + ": if you are unable to play"
                 )
             return IllegalAction("there is nothing left to draw: pass", "reading nothing-to-draw")
-        kind = BUBBLE if isinstance(action, PlayBubble) else action.kind  # type: ignore[attr-defined]
+        match action:
+            case Play(kind=kind):
+                pass
+            case _:  # PlayBubble
+                kind = BUBBLE
         if not hands[b + kind]:
             return IllegalAction(f"you hold no {KIND_NAME[kind]} card", RULE)
         pattern = PATTERN_IDS[self.strings[-1]]

@@ -8,13 +8,20 @@ model is ``realtime`` and the client never acts for a seat on its own.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from yuletide.core.events import Event
 from yuletide.core.registry import game_class
 from yuletide.core.simultaneous import is_real_time
 from yuletide.table.bulbs import CHARACTER_NAMES, bulb
 from yuletide.table.model import (
-    JSON,
+    LogLine,
+    Marker,
+    PromptAction,
+    Result,
+    ScoreCell,
+    Table,
+    Zone,
     action,
     line,
     marker,
@@ -43,7 +50,7 @@ def _realtime() -> bool:
     return is_real_time(game_class(GAME))
 
 
-def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
+def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> Table:
     """The model of ``seat``'s view (see the module docstring)."""
     n = int(view["players"])
     over = view["outcome"]["status"] != "ongoing"
@@ -105,7 +112,7 @@ def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
 # ------------------------------------------------------------------ zones
 
 
-def _string_zone(view: Mapping[str, Any]) -> JSON:
+def _string_zone(view: Mapping[str, Any]) -> Zone:
     """The current string: the Pattern card's five lights in order, the blinking one
     marked, the ones you may play next said so."""
     string = view["string"]
@@ -134,7 +141,7 @@ def _string_zone(view: Mapping[str, Any]) -> JSON:
     return zone("string", "string", label, cards, note=note)
 
 
-def _discard(view: Mapping[str, Any]) -> JSON:
+def _discard(view: Mapping[str, Any]) -> Zone:
     return pile_zone(
         "discard",
         "Discard pile",
@@ -143,14 +150,14 @@ def _discard(view: Mapping[str, Any]) -> JSON:
     )
 
 
-def _drawn_marker(view: Mapping[str, Any]) -> list[JSON]:
+def _drawn_marker(view: Mapping[str, Any]) -> list[Marker]:
     drawn = view.get("drawn")
     if not drawn:
         return []
     return [marker("token", f"You just drew {words(drawn)}: play it or keep it")]
 
 
-def _mark_drawn(z: JSON, hand: list[str], drawn: str | None) -> None:
+def _mark_drawn(z: Zone, hand: list[str], drawn: str | None) -> None:
     """Mark the card just drawn (one card of its kind: a hand is a set of kinds)."""
     if not drawn or drawn not in hand:
         return
@@ -160,7 +167,7 @@ def _mark_drawn(z: JSON, hand: list[str], drawn: str | None) -> None:
     c["detail"] = "The card you just drew: play it now or keep it"
 
 
-def _seat_markers(view: Mapping[str, Any], s: int, viewer: int | None) -> list[JSON]:
+def _seat_markers(view: Mapping[str, Any], s: int, viewer: int | None) -> list[Marker]:
     marks = []
     call = view["calls"][s]
     if call == "open":
@@ -181,7 +188,7 @@ def _seat_markers(view: Mapping[str, Any], s: int, viewer: int | None) -> list[J
     return marks
 
 
-def _table_markers(view: Mapping[str, Any]) -> list[JSON]:
+def _table_markers(view: Mapping[str, Any]) -> list[Marker]:
     blinking = view["blinking"]
     if blinking == "any":
         return [marker("blinking", "Nothing blinking: any colour of the pattern")]
@@ -191,7 +198,7 @@ def _table_markers(view: Mapping[str, Any]) -> list[JSON]:
 # ------------------------------------------------------------------ prompt
 
 
-def _action(text: str, view: Mapping[str, Any], seat: int | None) -> JSON:
+def _action(text: str, view: Mapping[str, Any], seat: int | None) -> PromptAction:
     assert seat is not None
     hand: list[str] = view["hand"] or []
     blinking = view["blinking"]
@@ -298,11 +305,11 @@ def _headline(view: Mapping[str, Any], seat: int | None, over: bool) -> str:
     return head
 
 
-def _result(view: Mapping[str, Any], seat: int | None) -> JSON:
+def _result(view: Mapping[str, Any], seat: int | None) -> Result:
     outcome = view["outcome"]
     n = int(view["players"])
     columns = [""] + [("You" if s == seat else f"Seat {s + 1}") for s in range(n)]
-    rows: list[list[Any]] = [["Cards left in hand", *view["hand_sizes"]]]
+    rows: list[list[ScoreCell]] = [["Cards left in hand", *view["hand_sizes"]]]
     if view["match"]:
         rows.append(
             [
@@ -335,7 +342,7 @@ def _result(view: Mapping[str, Any], seat: int | None) -> JSON:
 # ------------------------------------------------------------------ the log
 
 
-def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
+def describe(event: Event, seat: int | None) -> LogLine:
     """One Blink log event in words."""
     kind = event["type"]
     who = event.get("seat")
@@ -420,3 +427,10 @@ def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
             ["pattern-deck"],
         )
     raise ValueError(f"not a Blink event: {kind!r}")
+
+
+if TYPE_CHECKING:  # mypy holds this module to the manifest's table part
+    from yuletide.core.manifest import TablePart
+    from yuletide.games.christmas_lights.blink import table as _this  # noqa: PLW0406
+
+    _table_part: TablePart = _this

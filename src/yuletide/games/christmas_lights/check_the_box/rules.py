@@ -3,7 +3,7 @@
 Rules implemented (rules/christmas-lights.md, "Check the Box"), every sentence:
 
 * Components: 6 each of the six colours, 3 Bubble Bulbs (not wild), 6 Broken Bulbs,
-  6 Plugs and 3 Presents — 54 cards (RULINGS.md, "Check the Box count mismatch": the
+  6 Plugs and 3 Presents — 54 cards (ruling Check the Box: count-mismatch: the
   box holds 5 Broken Bulbs, the component list prints 6; we use 6, so every kind comes
   in a multiple of three and every card can end in a set).
 * Setup: all cards shuffled, five dealt to each player; the rest is the face-down pile
@@ -11,8 +11,8 @@ Rules implemented (rules/christmas-lights.md, "Check the Box"), every sentence:
   Seat 0 is the youngest and starts; play goes clockwise (seat order).
 * Objective: the most sets of three identical cards.
 * On your turn you choose any other player and ask them for one kind of card you hold
-  yourself (``ask 2 red``; any of the ten kinds — RULINGS.md, "Check the Box: can you
-  ask for Bubble Bulbs or Presents?": yes, and three of them are a set).
+  yourself (``ask 2 red``; any of the ten kinds — ruling Check the Box: ask-any-kind:
+  yes, and three of them are a set).
 * The asked player gives you all of their cards of that kind. If you now have a set of
   three identical cards you place it in front of you and take another turn.
 * If they have none, they say "Check the Box": you draw one card from the pile and your
@@ -21,7 +21,7 @@ Rules implemented (rules/christmas-lights.md, "Check the Box"), every sentence:
   are, when fewer are left).
 * Presents: when you draw a Present from the pile you may also draw two more cards
   (``draw two`` or ``decline``), and all three go in your hand. The bonus applies only to
-  a Present drawn from the pile (RULINGS.md, the same row), not to one received from a
+  a Present drawn from the pile (the same ruling), not to one received from a
   player.
 * The game ends when every card is in a set on the table (18 sets). The most sets wins;
   a tie goes to the tied player with the fewest sets of Plugs; if still tied, the tied
@@ -50,8 +50,8 @@ Readings of our own where the rulebook is silent (each tested by name):
   while cards are left, at least two players hold some.)
 * ``any-player``: you may ask any other player, even one with no cards (who says "Check
   the Box"); never yourself.
-* Turn limit (RULINGS.md, safety limits): option ``turn_limit`` counts asks; when it is
-  reached (between turns) the game ends *unfinished*.
+* Turn limit (docs/rulings.md#every-game-safety-limits): option ``turn_limit`` counts asks;
+  when it is reached (between turns) the game ends *unfinished*.
 
 Knowledge: hands are hidden; hand sizes, the pile size, every ask, how many cards were
 handed over, every set and every Present drawn are public. From these the table knows,
@@ -272,10 +272,11 @@ class CheckTheBox(State):
             self.log.append(("bonus", seat, True))
             self.queue[1] += 2
             self._run()
-        else:
-            assert type(action) is Decline
+        elif type(action) is Decline:
             self.log.append(("bonus", seat, False))
             self._run()
+        else:
+            raise AssertionError(action)
 
     def _ask(self, seat: int, target: int, kind: int) -> None:
         self.turns += 1
@@ -376,10 +377,11 @@ class CheckTheBox(State):
     def check_action(self, action: Any) -> Action:
         """As ``State.check_action``; ``ask 3 red`` at a smaller table says that the seat
         is not at the table."""
-        if type(action) is Ask and action in _NOTATION.values() and action.target >= self.players:
-            raise NotationError(
-                f"there is no seat {action.target}: seats are 0 to {self.players - 1}", RULE
-            )
+        match action:
+            case Ask(target=target) if action in _NOTATION.values() and target >= self.players:
+                raise NotationError(
+                    f"there is no seat {target}: seats are 0 to {self.players - 1}", RULE
+                )
         return super().check_action(action)
 
     def why_illegal(self, seat: int, action: Action) -> IllegalAction:

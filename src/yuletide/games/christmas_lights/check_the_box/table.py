@@ -5,11 +5,16 @@ of three laid in front of each player, and the box the cards are drawn from."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from yuletide.core.events import Event
 from yuletide.games.christmas_lights.check_the_box.rules import KIND_NAME
 from yuletide.table.model import (
-    JSON,
+    LogLine,
+    PromptAction,
+    Result,
+    ScoreCell,
+    Table,
     action,
     card,
     line,
@@ -35,7 +40,7 @@ from yuletide.table.words import (
 GAME = "check-the-box"
 
 
-def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
+def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> Table:
     """The model of ``seat``'s view (see the module docstring)."""
     n = int(view["players"])
     over = view["outcome"]["status"] != "ongoing"
@@ -163,7 +168,7 @@ def _card_knowledge(known: Mapping[str, list[int]], size: int) -> list[list[str]
     return out
 
 
-def _action(text: str, view: Mapping[str, Any], seat: int | None) -> JSON:
+def _action(text: str, view: Mapping[str, Any], seat: int | None) -> PromptAction:
     assert seat is not None
     if text == "draw two":
         return action(
@@ -219,11 +224,11 @@ def _headline(view: Mapping[str, Any], seat: int | None, over: bool) -> str:
     return head + ("your turn" if turn == seat else f"seat {turn + 1}'s turn")
 
 
-def _result(view: Mapping[str, Any], seat: int | None) -> JSON:
+def _result(view: Mapping[str, Any], seat: int | None) -> Result:
     n = int(view["players"])
     sets: list[list[str]] = view["sets"]
     columns = [""] + [("You" if s == seat else f"Seat {s + 1}") for s in range(n)]
-    rows: list[list[Any]] = [
+    rows: list[list[ScoreCell]] = [
         ["Sets of three", *[len(x) for x in sets]],
         ["Sets of Plugs (fewer wins a tie)", *[x.count("plug") for x in sets]],
         ["Sets laid", *[", ".join(words(k) for k in x) or "none" for x in sets]],
@@ -233,7 +238,7 @@ def _result(view: Mapping[str, Any], seat: int | None) -> JSON:
     )
 
 
-def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
+def describe(event: Event, seat: int | None) -> LogLine:
     """One Check the Box log event in words."""
     kind = event["type"]
     who = event.get("seat")
@@ -293,3 +298,10 @@ def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
     if kind == "end":
         return line("Every card is in a set of three: the game is over")
     raise ValueError(f"not a Check the Box event: {kind!r}")
+
+
+if TYPE_CHECKING:  # mypy holds this module to the manifest's table part
+    from yuletide.core.manifest import TablePart
+    from yuletide.games.christmas_lights.check_the_box import table as _this  # noqa: PLW0406
+
+    _table_part: TablePart = _this

@@ -2,7 +2,7 @@
 table model (``table``), terminal text (``text``) and bot (``bot``), and the manifest
 below that every layer reads."""
 
-from yuletide.core.manifest import GameSpec, NamedBot
+from yuletide.core.manifest import Difficulty, GameSpec, NamedBot
 from yuletide.core.registry import register
 
 from .rules import DeckTheYard
@@ -17,6 +17,16 @@ SPEC = register(
         badges=("Christmas Lights deck",),
         solo=True,
         bots=(NamedBot("solo-greedy", "Greedy bot", "plays one move at a time by rules of thumb"),),
+        difficulties=(
+            Difficulty("normal", {"difficulty": "normal"}),
+            Difficulty("hard", {"difficulty": "hard"}),
+            Difficulty("heroic", {"difficulty": "heroic"}),
+        ),
+        difficulty_options=(
+            {"difficulty": "normal"},
+            {"difficulty": "hard"},
+            {"difficulty": "heroic"},
+        ),
     )
 )
 

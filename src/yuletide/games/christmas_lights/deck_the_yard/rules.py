@@ -18,8 +18,8 @@ Rules implemented (rules/christmas-lights.md, "Deck the Yard"), every sentence:
   next (``play bubble`` / ``start p05 bubble``; it stays in place until the string is
   complete); or discard a card (``discard red``), with no other effect.
 * A string holding every bulb of its pattern is complete: its bulbs are discarded, the
-  Pattern card goes to your Claim pile, and a new Pattern card is revealed (RULINGS.md,
-  "Deck the Yard: how many patterns are face-up?": always two); you may choose which
+  Pattern card goes to your Claim pile, and a new Pattern card is revealed (ruling
+  Deck the Yard: patterns-face-up: always two); you may choose which
   pattern to start next.
 * Then you draw until you hold five cards again. Special cards act as they are drawn:
   - Bubble Bulb or Plug: into your hand (like a plain bulb);
@@ -60,8 +60,8 @@ Readings of our own where the rulebook is silent (each tested by name):
   you work with what is face up.
 * ``claims-counted-at-the-end``: the result is decided when the game ends (the score is
   the number of claimed cards), not the moment the target is reached.
-* Turn limit (RULINGS.md, safety limits): option ``turn_limit`` counts turns; the game
-  cannot last longer than the deck, so the limit is only a guard.
+* Turn limit (docs/rulings.md#every-game-safety-limits): option ``turn_limit`` counts turns;
+  the game cannot last longer than the deck, so the limit is only a guard.
 
 Knowledge: you see your hand, the face-up patterns, your string and Claim pile, the
 discard pile and the set-aside cards; the view also lists what the Bulb deck holds
@@ -338,34 +338,43 @@ class DeckTheYard(State):
         return acts
 
     def _apply(self, seat: int, action: Action) -> None:
-        kind = type(action)
-        if kind is UsePlug or kind is KeepPlug:
-            self._decide(kind is UsePlug)
-            return
         hand = self.hand
-        if kind is Discard:
-            k = action.kind  # type: ignore[attr-defined]
+        if type(action) is Discard:
+            k = action.kind
             hand[k] -= 1
             self.discard.append(k)
             self.log.append(("discard", k))
+        elif type(action) is Play:
+            card = action.kind
+            self._add_to_string(card)
+        elif type(action) is Start:
+            p = action.pattern
+            bubble = action.bubble
+            self.current = p
+            card = BUBBLE if bubble else PATTERNS[p][0]
+            self.log.append(("start", p))
+            self._add_to_string(card)
+        elif type(action) is KeepPlug:
+            self._decide(False)
+            return
+        elif type(action) is UsePlug:
+            self._decide(True)
+            return
         else:
-            if kind is Start:
-                self.current = action.pattern  # type: ignore[attr-defined]
-                card = BUBBLE if action.bubble else PATTERNS[self.current][0]  # type: ignore[attr-defined]
-                self.log.append(("start", self.current))
-            else:
-                card = action.kind  # type: ignore[attr-defined]
-            hand[card] -= 1
-            self.string.append(card)
-            self.log.append(("play", card, self.needed_at(len(self.string) - 1)))
-            if len(self.string) == 5:
-                self._complete()
+            raise AssertionError(action)
         self.turns += 1
         if self.playout:
             if not sum(hand):
                 self._end()
             return
         self._refill()
+
+    def _add_to_string(self, card: int) -> None:
+        self.hand[card] -= 1
+        self.string.append(card)
+        self.log.append(("play", card, self.needed_at(len(self.string) - 1)))
+        if len(self.string) == 5:
+            self._complete()
 
     def needed_at(self, i: int) -> int:
         return PATTERNS[self.current][i]

@@ -6,11 +6,18 @@ result says win or loss, the cards claimed and the difficulty."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from yuletide.core.events import Event
+from yuletide.games.christmas_lights.content import pattern_card
 from yuletide.table.bulbs import CHARACTER_NAMES, character, pattern
 from yuletide.table.model import (
-    JSON,
+    LogLine,
+    PromptAction,
+    Result,
+    ScoreCell,
+    Table,
+    Zone,
     action,
     card,
     line,
@@ -28,7 +35,6 @@ from yuletide.table.words import (
     deck_zone,
     hand_zone,
     listing,
-    pattern_card,
     pile_zone,
     plural,
     solo_result,
@@ -45,7 +51,7 @@ def difficulty(view: Mapping[str, Any]) -> str:
     return f"{DIFFICULTY.get(target, 'Custom')} ({target} cards to claim)"
 
 
-def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
+def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> Table:
     """The model of ``seat``'s view (see the module docstring)."""
     over = view["outcome"]["status"] != "ongoing"
     hand: list[str] | None = view["hand"]
@@ -133,7 +139,7 @@ def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
 # ------------------------------------------------------------------ zones
 
 
-def _patterns(view: Mapping[str, Any]) -> JSON:
+def _patterns(view: Mapping[str, Any]) -> Zone:
     current = view["current"]
     cards = []
     for p in view["patterns"]:
@@ -151,7 +157,7 @@ def _patterns(view: Mapping[str, Any]) -> JSON:
     )
 
 
-def _string(view: Mapping[str, Any]) -> JSON:
+def _string(view: Mapping[str, Any]) -> Zone:
     current = view["current"]
     played: list[str] = view["string"]
     if current is None:
@@ -187,7 +193,7 @@ def _string(view: Mapping[str, Any]) -> JSON:
     )
 
 
-def _claims(view: Mapping[str, Any]) -> JSON:
+def _claims(view: Mapping[str, Any]) -> Zone:
     cards = [pattern(f"claims:{p}", pattern_card(p)) for p in view["claimed_patterns"]]
     cards.extend(character(f"claims:{name}", name) for name in view["claimed_characters"])
     return zone(
@@ -216,7 +222,7 @@ def _pending_words(view: Mapping[str, Any]) -> str:
 # ------------------------------------------------------------------ prompt
 
 
-def _action(text: str, view: Mapping[str, Any], seat: int | None) -> JSON:
+def _action(text: str, view: Mapping[str, Any], seat: int | None) -> PromptAction:
     assert seat is not None
     hand: list[str] = view["hand"] or []
     parts = text.split()
@@ -311,13 +317,13 @@ def _headline(view: Mapping[str, Any], seat: int | None, over: bool) -> str:
     return head + (" — your turn" if seat == 0 else "")
 
 
-def _result(view: Mapping[str, Any], seat: int | None) -> JSON:
+def _result(view: Mapping[str, Any], seat: int | None) -> Result:
     got = int(view["claims"])
     target = int(view["target"])
     pats = view["claimed_patterns"]
     chars = [words(c) for c in view["claimed_characters"]]
     level = difficulty(view)
-    rows: list[list[Any]] = [
+    rows: list[list[ScoreCell]] = [
         ["Pattern cards claimed", f"{len(pats)}" + (f" ({', '.join(pats)})" if pats else "")],
         ["Character cards claimed", f"{len(chars)}" + (f" ({listing(chars)})" if chars else "")],
         ["Cards claimed", f"{got} of {target}"],
@@ -343,7 +349,7 @@ def _result(view: Mapping[str, Any], seat: int | None) -> JSON:
 # ------------------------------------------------------------------ the log
 
 
-def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
+def describe(event: Event, seat: int | None) -> LogLine:
     """One Deck the Yard log event in words."""
     kind = event["type"]
     you = "You" if seat == 0 else "The player"
@@ -416,3 +422,10 @@ def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
     if kind == "end":
         return line(f"The game is over: {plural(event['claims'], 'card')} claimed", ["claims"])
     raise ValueError(f"not a Deck the Yard event: {kind!r}")
+
+
+if TYPE_CHECKING:  # mypy holds this module to the manifest's table part
+    from yuletide.core.manifest import TablePart
+    from yuletide.games.christmas_lights.deck_the_yard import table as _this  # noqa: PLW0406
+
+    _table_part: TablePart = _this

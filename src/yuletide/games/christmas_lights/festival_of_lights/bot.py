@@ -18,8 +18,8 @@ packets: hand and pending choice together, as the view lists them), hand sizes a
 face-up table — never another seat's pending choice, a hand it has not held or the box.
 Both build the same :class:`Table` and decide by the same code, to the bit. Reading the
 fields instead of building a view for every simulated action, and scoring each trial by
-the one colour it changes, made the rollout about three times faster (5,100 to 15,000
-calls a CPU second on random positions) and ``hard``'s search about twice as fast.
+the one colour it changes, made the rollout and ``hard``'s search much faster
+(measured: docs/bots.md, "Speed").
 """
 
 from __future__ import annotations

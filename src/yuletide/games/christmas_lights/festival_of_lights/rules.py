@@ -34,7 +34,7 @@ Rules implemented (rules/christmas-lights.md, "Festival of Lights"), every sente
   least three of the colours on your Pattern card, 5 points for all five instead.
 * The most points wins; ties go to the fewest cards; then the tied players share.
 
-Rulings used (RULINGS.md):
+Rulings used (docs/rulings.md):
 
 * Digital form of table talk, Festival of Lights: choices are hidden until all have
   chosen; a seat learns only *that* another has chosen (it leaves ``to_act``).
@@ -77,8 +77,8 @@ Readings of our own (each tested by name):
 * ``cards-for-ties``: "number of cards" counts the cards in front of you at the end:
   every card in a pile (a Character card is one card), kept Broken Bulbs and other
   special cards.
-* Turn limit (RULINGS.md, safety limits): option ``turn_limit`` (actions); the game is
-  finite (eight rounds), so the limit is only a guard.
+* Turn limit (docs/rulings.md#every-game-safety-limits): option ``turn_limit`` (actions); the
+  game is finite (eight rounds), so the limit is only a guard.
 
 Knowledge: your own hand and your pending choice; everything scored, dropped, saved or
 placed (face-up); and, as a memory aid, the cards of every hand you passed on and have
@@ -361,7 +361,7 @@ class FestivalOfLights(State):
             return [_PLAY[k] for k in range(N_KINDS) if hand[k]]
         if phase == RESOLVE:
             if self.pending[seat] == PLACE:
-                # RULINGS: with no colour pile yet, a Character starts a pile of any colour.
+                # ruling Festival of Lights: character-starts-a-pile (in any colour).
                 colours = self._pile_colours(seat) or list(range(N_COLOURS))
                 return [_PLACE[c] for c in colours]
             return [_TAKE[k] for k in range(N_KINDS) if self.middle[k]]
@@ -392,13 +392,7 @@ class FestivalOfLights(State):
             self.log.append(("take", seat, kind))
             self._score(seat, kind)  # reading plug-takes-with-ability
             self._after_step_two()
-        elif type(action) is UseBroken:
-            self.rescue[seat] = int(action.use)
-            self.log.append(("decided", seat))
-            if everyone_chose(self.rescue, self.rescuers):
-                self._resolve_rescues()
-        else:
-            assert type(action) is Assign
+        elif type(action) is Assign:
             self.bubbles[seat] -= 1
             self.assigned[seat][action.colour] += 1
             self.log.append(("assigning", seat))
@@ -407,6 +401,13 @@ class FestivalOfLights(State):
                     if any(self.assigned[s]):
                         self.log.append(("assigned", s, *self.assigned[s]))
                 self._final_scoring()
+        elif type(action) is UseBroken:
+            self.rescue[seat] = int(action.use)
+            self.log.append(("decided", seat))
+            if everyone_chose(self.rescue, self.rescuers):
+                self._resolve_rescues()
+        else:
+            raise AssertionError(action)
 
     def _reveal(self) -> None:
         """Step 1 ends: every choice is revealed at once; step 2 scores the unique cards."""
@@ -575,7 +576,7 @@ class FestivalOfLights(State):
             )
         if phase == RESOLVE:
             if self.pending[seat] == PLACE:
-                # RULINGS: with no pile yet, a Character starts a pile of any colour.
+                # ruling Festival of Lights: character-starts-a-pile (in any colour).
                 colours = ", ".join(COLOURS[c] for c in self._pile_colours(seat)) or (
                     "you have none yet: any colour starts one"
                 )

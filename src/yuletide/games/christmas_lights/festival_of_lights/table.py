@@ -10,11 +10,18 @@ pile by pile (the game's ``breakdown``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from yuletide.core.events import Event
 from yuletide.table.bulbs import COLOURS, pattern
 from yuletide.table.model import (
-    JSON,
+    Form,
+    LogLine,
+    PromptAction,
+    Result,
+    ScoreCell,
+    Table,
+    Zone,
     action,
     card,
     choice,
@@ -57,7 +64,7 @@ ABILITY = {
 }
 
 
-def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
+def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> Table:
     """The model of ``seat``'s view (see the module docstring)."""
     n = int(view["players"])
     phase = view["phase"]
@@ -114,8 +121,8 @@ def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
                 f" {_scored_count(view, s)} scored",
             )
         )
-    actions: list[JSON] = []
-    forms: list[JSON] = []
+    actions: list[PromptAction] = []
+    forms: list[Form] = []
     assigns = [x for x in legal if x.startswith("assign")]
     if assigns and seat is not None and int(view["bubbles_under_pattern"][seat]) > 1:
         forms.append(_assign_form(view, seat))
@@ -160,7 +167,7 @@ def _scored_count(view: Mapping[str, Any], s: int) -> int:
     )
 
 
-def _pattern_zone(view: Mapping[str, Any], s: int, viewer: int | None) -> JSON:
+def _pattern_zone(view: Mapping[str, Any], s: int, viewer: int | None) -> Zone:
     p = view["patterns"][s]
     marks = []
     under = int(view["bubbles_under_pattern"][s])
@@ -183,7 +190,7 @@ def _pattern_zone(view: Mapping[str, Any], s: int, viewer: int | None) -> JSON:
     )
 
 
-def _hand(view: Mapping[str, Any], s: int, viewer: int | None, chosen: bool) -> JSON:
+def _hand(view: Mapping[str, Any], s: int, viewer: int | None, chosen: bool) -> Zone:
     if s == viewer and view["hand"] is not None:
         return hand_zone(s, viewer, view["hand"], len(view["hand"]))
     size = _in_hand(view, s, chosen)
@@ -204,7 +211,7 @@ def _hand(view: Mapping[str, Any], s: int, viewer: int | None, chosen: bool) -> 
     return hand_zone(s, viewer, None, size, knowledge=knowledge, note=note)
 
 
-def _played(view: Mapping[str, Any], s: int, viewer: int | None, chosen: bool) -> JSON:
+def _played(view: Mapping[str, Any], s: int, viewer: int | None, chosen: bool) -> Zone:
     """The card ``s`` put out this round: face down while choices are secret, face up
     once revealed and waiting for its step (a Character to place, a Plug's take, a
     drop)."""
@@ -230,7 +237,7 @@ def _played(view: Mapping[str, Any], s: int, viewer: int | None, chosen: bool) -
     return zone(zid, "row", f"{capital(possessive(s, viewer))} card this round", cards, owner=s)
 
 
-def _scored(view: Mapping[str, Any], s: int, viewer: int | None) -> JSON:
+def _scored(view: Mapping[str, Any], s: int, viewer: int | None) -> Zone:
     """The cards in front of ``s``: a card per colour pile (its size said), then kept
     Broken Bulbs and special cards scored in no pile."""
     zid = f"scored:{s}"
@@ -284,7 +291,7 @@ def _pile_words(plain: int, chars: int, wild: int) -> str:
 # ------------------------------------------------------------------ prompt
 
 
-def _action(text: str, view: Mapping[str, Any], seat: int | None) -> JSON:
+def _action(text: str, view: Mapping[str, Any], seat: int | None) -> PromptAction:
     assert seat is not None
     verb, what = text.split(" ", 1)
     if verb == "play":
@@ -345,7 +352,7 @@ def _pile_ref(view: Mapping[str, Any], seat: int, colour: str) -> str:
     return f"scored:{seat}"
 
 
-def _assign_form(view: Mapping[str, Any], seat: int) -> JSON:
+def _assign_form(view: Mapping[str, Any], seat: int) -> Form:
     """Every Bubble Bulb under the Pattern card assigned at once (one ``assign`` each, in
     order), so the choice can be changed until it is complete."""
     count = int(view["bubbles_under_pattern"][seat])
@@ -415,12 +422,12 @@ def _headline(view: Mapping[str, Any], seat: int | None, to_act: Sequence[int], 
     return "Game end — assigning Bubble Bulbs (secret)"
 
 
-def _result(view: Mapping[str, Any], seat: int | None) -> JSON:
+def _result(view: Mapping[str, Any], seat: int | None) -> Result:
     """The final score, pile by pile: every figure is read from the view of the finished
     game (the piles after the Character check and the Largest Pile Bonus)."""
     n = int(view["players"])
     columns = [""] + [("You" if s == seat else f"Seat {s + 1}") for s in range(n)]
-    rows: list[list[Any]] = []
+    rows: list[list[ScoreCell]] = []
     for c in COLOURS:
         cells = []
         for s in range(n):
@@ -478,7 +485,7 @@ def breakdown(view: Mapping[str, Any], s: int) -> dict[str, int]:
 # ------------------------------------------------------------------ the log
 
 
-def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
+def describe(event: Event, seat: int | None) -> LogLine:
     """One Festival of Lights log event in words."""
     kind = event["type"]
     who = event.get("seat")
@@ -617,3 +624,10 @@ def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
             seat=who,
         )
     raise ValueError(f"not a Festival of Lights event: {kind!r}")
+
+
+if TYPE_CHECKING:  # mypy holds this module to the manifest's table part
+    from yuletide.core.manifest import TablePart
+    from yuletide.games.christmas_lights.festival_of_lights import table as _this  # noqa: PLW0406
+
+    _table_part: TablePart = _this

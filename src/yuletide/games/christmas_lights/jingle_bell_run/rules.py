@@ -30,7 +30,8 @@ implemented, every sentence:
   red``; Broken Bulbs too).
 * The first player to move their character onto their finish line card wins, at once.
 
-Rulings used (RULINGS.md, "Christmas Lights — bonus games", the Jingle Bell Run rows):
+Rulings used (docs/rulings.md#christmas-lights--bonus-games, the Jingle Bell Run
+entries):
 
 * ``take-two``: you take two cards in all, from any mix of the Market and the top of the
   deck; taking a Bubble Bulb from the Market ends the take; a Bubble Bulb drawn blind
@@ -99,7 +100,7 @@ Decisions are split so each is small: the action first (``take``, ``steal``, ``p
 per decision. A Plug is discarded as soon as ``plug`` is chosen.
 
 Options: ``retreat`` (default false, reading ``advance``); ``turn_limit`` (default 1500
-turns; RULINGS.md, safety limits: the game then ends *unfinished*).
+turns; docs/rulings.md#every-game-safety-limits: the game then ends *unfinished*).
 
 Version history: 1 — first release.
 """
@@ -586,9 +587,8 @@ class JingleBellRun(State):
         return [_START[c] for c in CORNERS if self.start.count(c) < limit]
 
     def _apply(self, seat: int, action: Action) -> None:
-        kind = type(action)
-        if kind is TakeCard:
-            k = action.kind  # type: ignore[attr-defined]
+        if type(action) is TakeCard:
+            k = action.kind
             self.market.remove(k)
             self._gain_public(seat, k)
             self.taken += 1
@@ -598,23 +598,37 @@ class JingleBellRun(State):
                 self._end_action(seat)
             elif not self.legal_actions(seat):
                 self._end_action(seat)  # reading take-what-there-is
-        elif kind is Draw:
+        elif type(action) is Discard:
+            k = action.kind
+            self._lose(seat, k)
+            self.discard.append(k)
+            self.log.append(("discard", seat, k))
+            if self.hand_size(seat) <= HAND_LIMIT:
+                self._end_turn(seat)
+        elif type(action) is Take:
+            self.step = TAKE
+            self.taken = 0
+        elif type(action) is Draw:
             self._draw(seat)
             self.taken += 1
             if self.taken == 2 or not self.legal_actions(seat):
                 self._end_action(seat)
-        elif kind is Discard:
-            self._lose(seat, action.kind)  # type: ignore[attr-defined]
-            self.discard.append(action.kind)  # type: ignore[attr-defined]
-            self.log.append(("discard", seat, action.kind))  # type: ignore[attr-defined]
-            if self.hand_size(seat) <= HAND_LIMIT:
-                self._end_turn(seat)
-        elif kind is Move:
-            self._move(seat, action.cell)  # type: ignore[attr-defined]
-        elif kind is Take:
-            self.step = TAKE
-            self.taken = 0
-        elif kind is Steal:
+        elif type(action) is PlugAction:
+            self._lose(seat, PLUG)
+            self.discard.append(PLUG)
+            self.step = PLUG_FIRST
+            self.log.append(("plug", seat))
+        elif type(action) is SwapFirst:
+            self.first = action.cell
+            self.step = PLUG_SECOND
+        elif type(action) is SwapWith:
+            c = action.cell
+            a = self.first
+            self.grid[a], self.grid[c] = self.grid[c], self.grid[a]
+            self.first = -1
+            self.log.append(("swap", seat, a, c))
+            self._end_action(seat)
+        elif type(action) is Steal:
             # Everyone now knows a Broken Bulb is in that hand. If the table did not know
             # of one, it may be one a robbed player knew of: those forget theirs.
             j = seat * N_KINDS + BROKEN
@@ -623,31 +637,21 @@ class JingleBellRun(State):
                 self._forget(seat)
             self.step = STEAL
             self.log.append(("steal", seat))
-        elif kind is StealFrom:
-            self._steal(seat, action.count, action.seat)  # type: ignore[attr-defined]
-        elif kind is PlugAction:
-            self._lose(seat, PLUG)
-            self.discard.append(PLUG)
-            self.step = PLUG_FIRST
-            self.log.append(("plug", seat))
-        elif kind is SwapFirst:
-            self.first = action.cell  # type: ignore[attr-defined]
-            self.step = PLUG_SECOND
-        elif kind is SwapWith:
-            a, c = self.first, action.cell  # type: ignore[attr-defined]
-            self.grid[a], self.grid[c] = self.grid[c], self.grid[a]
-            self.first = -1
-            self.log.append(("swap", seat, a, c))
-            self._end_action(seat)
-        else:
-            assert kind is Start
-            self.start[seat] = action.cell  # type: ignore[attr-defined]
-            self.log.append(("start", seat, action.cell))  # type: ignore[attr-defined]
+        elif type(action) is StealFrom:
+            self._steal(seat, action.count, action.seat)
+        elif type(action) is Move:
+            self._move(seat, action.cell)
+        elif type(action) is Start:
+            cell = action.cell
+            self.start[seat] = cell
+            self.log.append(("start", seat, cell))
             if seat + 1 < self.players:
                 self.turn = seat + 1
             else:
                 self.turn = 0
                 self.step = ACTION
+        else:
+            raise AssertionError(action)
 
     def _move(self, seat: int, cell: int) -> None:
         paid = pay_for(self.hands, seat * N_KINDS, self.grid[cell])
@@ -754,7 +758,7 @@ class JingleBellRun(State):
             return IllegalAction(
                 f"you are taking cards ({self.taken} of 2 so far): take <card> from the"
                 " Market or draw",
-                "RULINGS: Jingle Bell Run, take two cards from the Market and/or the deck",
+                "ruling Jingle Bell Run: take-two",
             )
         if step == STEAL:
             if isinstance(action, StealFrom):
@@ -810,7 +814,7 @@ class JingleBellRun(State):
                 return IllegalAction(
                     f"your first move goes onto your starting corner,"
                     f" {cell_name(self.start[seat])}",
-                    "RULINGS: Jingle Bell Run, how characters move",
+                    "ruling Jingle Bell Run: moving",
                 )
             if cell in _NEIGHBOURS[here]:
                 return IllegalAction(

@@ -12,13 +12,19 @@ after each card, so the second card's options are only known once the first is t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from yuletide.games.christmas_lights.content import CONTENT
+from yuletide.core.events import Event
+from yuletide.games.christmas_lights.content import CONTENT, pattern_card
 from yuletide.games.christmas_lights.jingle_bell_run.rules import KIND_NAME, PATTERN_IDS, pay_for
 from yuletide.table.bulbs import CHARACTER_NAMES, pattern
 from yuletide.table.model import (
-    JSON,
+    LogLine,
+    PromptAction,
+    Result,
+    ScoreCell,
+    Table,
+    Zone,
     action,
     line,
     marker,
@@ -37,7 +43,6 @@ from yuletide.table.words import (
     counts_row,
     hand_zone,
     listing,
-    pattern_card,
     plural,
     words,
 )
@@ -66,7 +71,7 @@ def _name(view: Mapping[str, Any], s: int) -> str:
     return CHARACTER_NAMES.get(key, key)
 
 
-def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
+def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> Table:
     """The model of ``seat``'s view (see the module docstring)."""
     n = int(view["players"])
     over = view["outcome"]["status"] != "ongoing"
@@ -148,7 +153,7 @@ def _where(view: Mapping[str, Any], s: int, viewer: int | None) -> str:
     return f"{size}; on {at}, {plural(steps(at, finish), 'step')} from the finish line {finish}"
 
 
-def _grid(view: Mapping[str, Any], viewer: int | None) -> JSON:
+def _grid(view: Mapping[str, Any], viewer: int | None) -> Zone:
     n = int(view["players"])
     cards = []
     for i, cell in enumerate(CELLS):
@@ -197,12 +202,12 @@ def _grid(view: Mapping[str, Any], viewer: int | None) -> JSON:
 # ------------------------------------------------------------------ prompt
 
 
-def _actions(view: Mapping[str, Any], legal: Sequence[str], seat: int | None) -> list[JSON]:
+def _actions(view: Mapping[str, Any], legal: Sequence[str], seat: int | None) -> list[PromptAction]:
     if seat is None or not legal:
         return []
     step = view["step"]
     hand: list[str] = view["hand"] or []
-    out: list[JSON] = []
+    out: list[PromptAction] = []
     free = [c for c in CELLS if c not in view["at"]]
     for text in legal:
         verb = text.split()[0]
@@ -222,7 +227,7 @@ def _actions(view: Mapping[str, Any], legal: Sequence[str], seat: int | None) ->
     return out
 
 
-def _takes(view: Mapping[str, Any], seat: int) -> list[JSON]:
+def _takes(view: Mapping[str, Any], seat: int) -> list[PromptAction]:
     """The take action with its first card: a Market card or the top of the deck."""
     out = []
     market: list[str] = view["market"]
@@ -260,7 +265,7 @@ def _takes(view: Mapping[str, Any], seat: int) -> list[JSON]:
 
 def _steals(
     view: Mapping[str, Any], seat: int, start: list[str], only: str | None = None
-) -> list[JSON]:
+) -> list[PromptAction]:
     """Discard Broken Bulbs to take as many cards at random from another player."""
     hand: list[str] = view["hand"] or []
     broken = hand.count("broken")
@@ -291,7 +296,7 @@ def _swaps(
     refs: list[str],
     free: list[str],
     first: str | None = None,
-) -> list[JSON]:
+) -> list[PromptAction]:
     """A Plug's swap of two unoccupied grid cards, both chosen at once (in either order,
     so the two cards may be clicked in either order)."""
     grid = dict(zip(CELLS, view["grid"], strict=True))
@@ -312,7 +317,7 @@ def _swaps(
     return out
 
 
-def _single(text: str, view: Mapping[str, Any], seat: int) -> JSON:
+def _single(text: str, view: Mapping[str, Any], seat: int) -> PromptAction:
     hand: list[str] = view["hand"] or []
     parts = text.split()
     verb = parts[0]
@@ -415,10 +420,10 @@ def _headline(view: Mapping[str, Any], seat: int | None, over: bool) -> str:
     return f"Turn {int(view['turns']) + 1} — {who} turn"
 
 
-def _result(view: Mapping[str, Any], seat: int | None) -> JSON:
+def _result(view: Mapping[str, Any], seat: int | None) -> Result:
     n = int(view["players"])
     columns = [""] + [("You" if s == seat else f"Seat {s + 1}") for s in range(n)]
-    rows: list[list[Any]] = [
+    rows: list[list[ScoreCell]] = [
         ["Character", *[_name(view, s) for s in range(n)]],
         ["Start corner", *[view["start"][s] or "–" for s in range(n)]],
         ["Finish line", *[view["finish"][s] or "–" for s in range(n)]],
@@ -447,7 +452,7 @@ def _result(view: Mapping[str, Any], seat: int | None) -> JSON:
 # ------------------------------------------------------------------ the log
 
 
-def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
+def describe(event: Event, seat: int | None) -> LogLine:
     """One Jingle Bell Run log event in words."""
     kind = event["type"]
     who = event.get("seat")
@@ -514,3 +519,10 @@ def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
             seat=who,
         )
     raise ValueError(f"not a Jingle Bell Run event: {kind!r}")
+
+
+if TYPE_CHECKING:  # mypy holds this module to the manifest's table part
+    from yuletide.core.manifest import TablePart
+    from yuletide.games.christmas_lights.jingle_bell_run import table as _this  # noqa: PLW0406
+
+    _table_part: TablePart = _this

@@ -23,7 +23,7 @@ Rules implemented (rules/christmas-lights.md, "Lights On"), every sentence:
   other team wins). Otherwise all 35 bulbs are shuffled, four dealt to each player and
   four to the Market, and a new round begins.
 
-Rulings used (RULINGS.md):
+Rulings used (docs/rulings.md):
 
 * Digital form of table talk, Lights On: at the start of each round each team secretly
   picks one signal from a fixed set of emotes (``signal tree``; either teammate may pick,
@@ -56,8 +56,8 @@ Readings of our own (each tested by name):
 * ``lights-on-names-teammate``: ``lights on`` always reveals the caller's teammate (the
   rule's "your teammate says Lights ON"); ``lights off`` must name one of the two
   opponents.
-* Turn limit (RULINGS.md, safety limits): option ``turn_limit`` counts *actions*, as in
-  every real-time game; the game then ends *unfinished*.
+* Turn limit (docs/rulings.md#every-game-safety-limits): option ``turn_limit`` counts *actions*,
+  as in every real-time game; the game then ends *unfinished*.
 
 Knowledge: your own hand (after "go"); the Market, the discard pile of old Market cards
 and both teams' Plugs and Broken Bulbs (all face-up); every emote, swap, vote and call.
@@ -95,7 +95,7 @@ from yuletide.core.state import Action, LogEntry, Outcome, State, turn_limit_rea
 from yuletide.games.christmas_lights.content import COLOURS
 
 RULE = "Lights On"
-FORM = "RULINGS: Lights On, digital form"
+FORM = "ruling Lights On: digital-form"
 BUBBLE = 6
 N_KINDS = 7
 KIND_NAME: tuple[str, ...] = (*COLOURS, "bubble")
@@ -104,7 +104,7 @@ EACH = 5  # of every kind in the Bulb deck, and Plugs and Broken Bulbs
 HAND = 4
 MARKET = 4
 TO_WIN = 3
-#: The fixed set of emotes (RULINGS.md: 🎄 ⭐ 🔔 ❄ 🦌 🍪 …), with their glyphs.
+#: The fixed set of emotes (ruling Lights On: digital-form: 🎄 ⭐ 🔔 ❄ 🦌 🍪 …), with their glyphs.
 EMOTES: tuple[str, ...] = (
     "tree",
     "star",
@@ -367,6 +367,11 @@ class LightsOnGame(State):
                 self.phase = PLAY
                 # "GO!": everyone looks at their hand (each sees its own).
                 self.log.append(("go", *(k for hand in self.hands for k in hand)))
+        elif type(action) is LightsOff:
+            target = action.target
+            caught = self._reveal(target)
+            self.log.append(("lights_off", seat, target, int(caught), *_cards(self.hands[target])))
+            self._score(target % 2 if caught else seat % 2, plug=False)
         elif type(action) is NewLights:
             self.votes[seat] = 1
             self.log.append(("vote", seat))
@@ -378,11 +383,7 @@ class LightsOnGame(State):
             self.log.append(("lights_on", seat, holder, int(made), *_cards(self.hands[holder])))
             self._score(seat % 2, plug=made)
         else:
-            assert type(action) is LightsOff
-            target = action.target
-            caught = self._reveal(target)
-            self.log.append(("lights_off", seat, target, int(caught), *_cards(self.hands[target])))
-            self._score(target % 2 if caught else seat % 2, plug=False)
+            raise AssertionError(action)
 
     def _reveal(self, seat: int) -> bool:
         """Four identical bulbs? (Bubble Bulbs are not wild: four of them are a set.)"""
@@ -473,10 +474,11 @@ class LightsOnGame(State):
 
     def action_seen_by(self, seat: int, action: Action, viewer: int | None) -> str:
         """A team's signal is secret: the other team sees "chooses a signal"."""
-        if type(action) is ChooseSignal:
-            return secret_notation(
-                seat, action, viewer, "chooses a signal", shared_with=(teammate(seat),)
-            )
+        match action:
+            case ChooseSignal():
+                return secret_notation(
+                    seat, action, viewer, "chooses a signal", shared_with=(teammate(seat),)
+                )
         return str(action)
 
     # -------------------------------------------------------------- windows

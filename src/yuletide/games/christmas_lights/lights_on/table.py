@@ -11,14 +11,23 @@ in the log (:func:`describe`), each with its glyph.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from yuletide.core.events import Event
 from yuletide.core.registry import game_class
 from yuletide.core.simultaneous import is_real_time
 from yuletide.games.christmas_lights.lights_on.rules import EMOTE_GLYPH
 from yuletide.table.bulbs import bulb, bulb_label
 from yuletide.table.model import (
-    JSON,
+    Card,
+    LogLine,
+    Marker,
+    PromptAction,
+    Result,
+    ScoreCell,
+    SeatInfo,
+    Table,
+    Zone,
     action,
     line,
     marker,
@@ -45,7 +54,7 @@ def emote_label(name: str) -> str:
     return f"{EMOTE_GLYPH[name]} {name.capitalize()}"
 
 
-def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
+def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> Table:
     """The model of ``seat`` (None: a spectator) from its view and legal actions."""
     to_act = [int(s) for s in view["to_act"]]
     over = view["outcome"]["status"] != "ongoing"
@@ -124,7 +133,7 @@ def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
     )
 
 
-def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
+def describe(event: Event, seat: int | None) -> LogLine:
     """One Lights On log event in words."""
     kind = event["type"]
     who = int(event["seat"]) if "seat" in event else None
@@ -197,11 +206,11 @@ def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
 # ------------------------------------------------------------------ parts
 
 
-def _card(id: str, kind: str | None, knowledge: Sequence[str] = ()) -> JSON:
+def _card(id: str, kind: str | None, knowledge: Sequence[str] = ()) -> Card:
     return bulb(id, kind, knowledge=knowledge, detail=BUBBLE_DETAIL if kind == "bubble" else None)
 
 
-def _hand(view: Mapping[str, Any], s: int, viewer: int | None) -> JSON:
+def _hand(view: Mapping[str, Any], s: int, viewer: int | None) -> Zone:
     """A hand of four: yours face up once the round has begun; another's as backs, the
     cards everyone saw it take from the Market first, with that knowledge."""
     zid = f"hand:{s}"
@@ -231,7 +240,7 @@ def _hand(view: Mapping[str, Any], s: int, viewer: int | None) -> JSON:
 
 def _seat(
     view: Mapping[str, Any], s: int, viewer: int | None, to_act: list[int], votes: set[int]
-) -> JSON:
+) -> SeatInfo:
     team = s % 2
     mate = (s + 2) % 4
     marks = [
@@ -260,8 +269,8 @@ def _seat(
     )
 
 
-def _table_markers(view: Mapping[str, Any], seat: int | None) -> list[JSON]:
-    out = []
+def _table_markers(view: Mapping[str, Any], seat: int | None) -> list[Marker]:
+    out: list[Marker] = []
     mine = view.get("team")
     if view["signal"] is not None:
         out.append(
@@ -298,11 +307,11 @@ def _table_markers(view: Mapping[str, Any], seat: int | None) -> list[JSON]:
     return out
 
 
-def _actions(legal: list[str], view: Mapping[str, Any], seat: int) -> list[JSON]:
+def _actions(legal: list[str], view: Mapping[str, Any], seat: int) -> list[PromptAction]:
     hand = list(view["hand"] or [])
     market = list(view["market"])
     mate = (seat + 2) % 4
-    out = []
+    out: list[PromptAction] = []
     for text in legal:
         words = text.split()
         if words[0] == "signal":
@@ -375,10 +384,10 @@ def _actions(legal: list[str], view: Mapping[str, Any], seat: int) -> list[JSON]
     return out
 
 
-def _result(view: Mapping[str, Any], seat: int | None) -> JSON:
+def _result(view: Mapping[str, Any], seat: int | None) -> Result:
     out = view["outcome"]
     heads = [""] + [seat_name(s, seat, capital=True) for s in range(4)]
-    rows = [
+    rows: list[list[ScoreCell]] = [
         ["Team", *(team_name(s % 2) for s in range(4))],
         ["Plugs", *(int(view["plugs"][s % 2]) for s in range(4))],
         ["Broken Bulbs", *(int(view["broken_bulbs"][s % 2]) for s in range(4))],
@@ -431,3 +440,10 @@ def _plugs(n: int) -> str:
 
 def _brokens(n: int) -> str:
     return f"{n} Broken Bulb{'s' if n != 1 else ''}"
+
+
+if TYPE_CHECKING:  # mypy holds this module to the manifest's table part
+    from yuletide.core.manifest import TablePart
+    from yuletide.games.christmas_lights.lights_on import table as _this  # noqa: PLW0406
+
+    _table_part: TablePart = _this

@@ -362,15 +362,13 @@ class LookaheadBot(HeuristicBot):
       is clearly likelier to stop the next player (by 0.2: the Broken Bulb sheds two
       cards): a Plug keeps the colour, and nobody may put a Plug or a Broken Bulb on it.
 
-    Heuristic against heuristic, this wins 0.60 of the seats against the plain
-    heuristic at 2 players (0.601 over 4,000 games, and 0.601 over 4,000 other deals)
-    and 0.26 / 0.24 at 4 players (4,000 games; ``bench/heuristic_edges.py
-    lookahead looney-lights``). Each part alone, at 2 players over 4,000 games: the naming 0.55,
-    the follow-up 0.53, the Plug 0.51. Naming the likeliest block among every colour,
-    held or not, lost (0.38: the colour comes back, and then it must draw), and so did
-    a follow-up that spent a Bubble Bulb where a plain bulb would do (0.51 against the
-    follow-up's 0.53 at 2 players; 0.24 against 0.25 at 4). One such choice is worth
-    little, but a game holds many.
+    Heuristic against heuristic, this wins more of the seats than the plain heuristic at
+    2 and at 4 players (``bench/heuristic_edges.py lookahead looney-lights``), and each
+    part alone (the naming, the follow-up, the Plug) gains. Naming the likeliest block
+    among every colour, held or not, lost (the colour comes back, and then it must
+    draw), and so did a follow-up that spent a Bubble Bulb where a plain bulb would do.
+    One such choice is worth little, but a game holds many. Measured: docs/bots.md,
+    "What each lookahead's choices are worth", Looney Lights.
     """
 
     name = "lookahead"

@@ -17,15 +17,15 @@ Rules implemented (rules/christmas-lights.md, "Looney Lights"), every sentence:
   play, and then play that card (``draw`` is not allowed while you can play).
 * The first player to discard all their cards wins.
 
-Readings of what the rulebook leaves open (the RULINGS.md rows for Looney Lights, and
+Readings of what the rulebook leaves open (the Looney Lights rulings of docs/rulings.md, and
 ours where it is silent — each tested by name):
 
-* ``first-discard`` (RULINGS.md): a Plug or Broken Bulb revealed as the first discard
+* ``first-discard`` (a ruling): a Plug or Broken Bulb revealed as the first discard
   stays in the pile and the next card is revealed, until a plain colour or a Bubble
   Bulb shows; a Bubble start lets the first player name a colour (``name red``).
-* ``deck-runs-out`` (RULINGS.md): keep the top discard, shuffle the rest into a new
+* ``deck-runs-out`` (a ruling): keep the top discard, shuffle the rest into a new
   deck; with nothing left to draw the player passes (``pass``).
-* ``broken-needs-follow-up`` (RULINGS.md): a Broken Bulb with no other plain bulb or
+* ``broken-needs-follow-up`` (a ruling): a Broken Bulb with no other plain bulb or
   Bubble Bulb in hand cannot be played.
 * ``plug-on-plug`` (ours): the top card may be a Plug; a Plug or Broken Bulb may not go
   on it (the rule lists only plain and Bubble Bulbs), but its colour may be matched.
@@ -34,7 +34,7 @@ ours where it is silent — each tested by name):
   table whether the card drawn ends the drawing (``playable``).
 * ``specials-need-no-match`` (ours): "If you do not have a matching plain colored bulb"
   governs Plugs and Broken Bulbs; a Bubble Bulb "may always be played".
-* Turn limit (RULINGS.md, safety limits): option ``turn_limit``; the game then ends
+* Turn limit (docs/rulings.md#every-game-safety-limits): option ``turn_limit``; the game then ends
   *unfinished*. Play cannot stall for good (whoever holds the colour in play or a Bubble
   Bulb can always play), so the limit is only a guard.
 
@@ -304,7 +304,20 @@ class LooneyLights(State):
 
     def _apply(self, seat: int, action: Action) -> None:
         hand = self.hands[seat]
-        if type(action) is Play:
+        if type(action) is Draw:
+            card = self._draw()
+            hand[card] += 1
+            self.sizes[seat] += 1
+            # Ruling drawn-card: only the drawn card itself can end the drawing. The
+            # table sees whether it does (the player stops drawing): the event says so.
+            playable = card == BUBBLE or _PLAY[card] in self._plays(hand)
+            self.log.append(("draw", seat, card, int(playable)))
+            if playable:
+                self.step = DRAWN
+                self.drawn = card
+            else:
+                self.step = DRAWING
+        elif type(action) is Play:
             kind = action.kind
             hand[kind] -= 1
             self.sizes[seat] -= 1
@@ -324,27 +337,15 @@ class LooneyLights(State):
             self.colour = action.colour
             self.log.append(("bubble", seat, action.colour))
             self._end_turn(seat)
-        elif type(action) is Draw:
-            card = self._draw()
-            hand[card] += 1
-            self.sizes[seat] += 1
-            # Ruling drawn-card: only the drawn card itself can end the drawing. The
-            # table sees whether it does (the player stops drawing): the event says so.
-            playable = card == BUBBLE or _PLAY[card] in self._plays(hand)
-            self.log.append(("draw", seat, card, int(playable)))
-            if playable:
-                self.step = DRAWN
-                self.drawn = card
-            else:
-                self.step = DRAWING
         elif type(action) is Pass:
             self.log.append(("pass", seat))
             self._end_turn(seat)
-        else:
-            assert type(action) is Name
+        elif type(action) is Name:
             self.colour = action.colour
             self.step = PLAY
             self.log.append(("name", seat, action.colour))
+        else:
+            raise AssertionError(action)
 
     def _draw(self) -> int:
         deck = self.deck
@@ -374,7 +375,7 @@ class LooneyLights(State):
             return IllegalAction(
                 "the first discard is a Bubble Bulb: name the colour play starts with"
                 " (name <colour>)",
-                "RULINGS: Looney Lights, first discard",
+                "ruling Looney Lights: first-discard",
             )
         if step == DRAWING:
             return IllegalAction(
@@ -422,9 +423,13 @@ class LooneyLights(State):
                 "there are cards left to draw, so you must draw"
                 if isinstance(action, Pass)
                 else "there is nothing left to draw: pass",
-                "RULINGS: Looney Lights, the Bulb deck runs out",
+                "ruling Looney Lights: deck-runs-out",
             )
-        kind = BUBBLE if isinstance(action, PlayBubble) else action.kind  # type: ignore[attr-defined]
+        match action:
+            case Play(kind=kind):
+                pass
+            case _:  # PlayBubble
+                kind = BUBBLE
         if not hand[kind]:
             return IllegalAction(f"you hold no {KIND_NAME[kind]} card", RULE)
         if kind < BUBBLE:
@@ -445,7 +450,7 @@ class LooneyLights(State):
             )
         return IllegalAction(
             "a Broken Bulb needs another plain bulb or Bubble Bulb in your hand to play on it",
-            "RULINGS: Looney Lights, Broken Bulb with no follow-up",
+            "ruling Looney Lights: broken-needs-follow-up",
         )
 
     # -------------------------------------------------------------- windows

@@ -11,11 +11,17 @@ Bulb naming any colour), so the client can back out before anything is sent.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from yuletide.core.events import Event
 from yuletide.table.bulbs import COLOURS, bulb, bulb_label
 from yuletide.table.model import (
-    JSON,
+    Breakdown,
+    LogLine,
+    PromptAction,
+    Result,
+    Table,
+    Zone,
     action,
     line,
     marker,
@@ -43,7 +49,7 @@ STEP_ASK = {
 }
 
 
-def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
+def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> Table:
     """The model of ``seat`` (None: a spectator) from its view and legal actions."""
     players = int(view["players"])
     turn = int(view["turn"])
@@ -111,7 +117,7 @@ def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
     )
 
 
-def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
+def describe(event: Event, seat: int | None) -> LogLine:
     """One Looney Lights log event in words."""
     kind = event["type"]
     if kind == "deal":
@@ -177,7 +183,7 @@ def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
 # ------------------------------------------------------------------ zones
 
 
-def _hand_zone(s: int, viewer: int | None, hand: list[str] | None, size: int) -> JSON:
+def _hand_zone(s: int, viewer: int | None, hand: list[str] | None, size: int) -> Zone:
     zid = f"hand:{s}"
     if s == viewer and hand is not None:
         return zone(
@@ -194,7 +200,7 @@ def _hand_zone(s: int, viewer: int | None, hand: list[str] | None, size: int) ->
     )
 
 
-def _discard_zone(pile: Sequence[str], colour: str | None) -> JSON:
+def _discard_zone(pile: Sequence[str], colour: str | None) -> Zone:
     """The pile with its top card face up; the colour in play is noted on a special top
     card (a Plug or Bubble Bulb stands for a colour)."""
     top = str(pile[-1])
@@ -223,11 +229,13 @@ def _discard_zone(pile: Sequence[str], colour: str | None) -> JSON:
 # ------------------------------------------------------------------ prompt
 
 
-def _actions(legal: list[str], hand: list[str], view: Mapping[str, Any], seat: int) -> list[JSON]:
+def _actions(
+    legal: list[str], hand: list[str], view: Mapping[str, Any], seat: int
+) -> list[PromptAction]:
     """One action per legal move; ``play broken`` becomes each whole Broken Bulb play."""
     step = view["step"]
     drawn = view.get("drawn")
-    out: list[JSON] = []
+    out: list[PromptAction] = []
     for text in legal:
         words = text.split()
         if text == "draw":
@@ -279,7 +287,7 @@ def _actions(legal: list[str], hand: list[str], view: Mapping[str, Any], seat: i
     return out
 
 
-def _broken_plays(hand: list[str], drawn: bool, seat: int) -> list[JSON]:
+def _broken_plays(hand: list[str], drawn: bool, seat: int) -> list[PromptAction]:
     """Every Broken Bulb play with its follow-up: any other plain bulb in the hand, or a
     Bubble Bulb naming any colour (never a Plug or another Broken Bulb)."""
     rest = list(hand)
@@ -351,13 +359,20 @@ def _a(kind: str) -> str:
     return f"a {bulb_label(kind)}"
 
 
-def _result(view: Mapping[str, Any], seat: int | None, sizes: list[int]) -> JSON:
+def _result(view: Mapping[str, Any], seat: int | None, sizes: list[int]) -> Result:
     out = view["outcome"]
     players = int(view["players"])
     heads = [""] + [seat_name(s, seat, capital=True) for s in range(players)]
-    breakdown = {"columns": heads, "rows": [["Cards left in hand", *sizes]]}
+    breakdown: Breakdown = {"columns": heads, "rows": [["Cards left in hand", *sizes]]}
     res = result(out, players, seat, breakdown=breakdown, score_label="Won")
     if out["status"] == "finished":
         w = int(out["winners"][0])
         res["reason"] = f"{seat_name(w, seat, capital=True)} discarded every card"
     return res
+
+
+if TYPE_CHECKING:  # mypy holds this module to the manifest's table part
+    from yuletide.core.manifest import TablePart
+    from yuletide.games.christmas_lights.looney_lights import table as _this  # noqa: PLW0406
+
+    _table_part: TablePart = _this

@@ -16,7 +16,7 @@ Rules implemented (rules/christmas-lights.md, "Reindeer's Nose"), every sentence
 * Game end: a player who receives their third Pattern card is eliminated and every other
   player wins.
 
-Rulings used (RULINGS.md):
+Rulings used (docs/rulings.md):
 
 * Digital form of table talk, Reindeer's Nose: passing and picking up are separate
   actions in real time (``pass red``, ``pick up``); you may pass only while holding four
@@ -48,8 +48,8 @@ Readings of our own (each tested by name):
 * ``last-is-decided``: the round ends as soon as every player but one has pointed; that
   one is the last to point (their pointing could change nothing). The set-holder's set is
   then shown to everyone.
-* Turn limit (RULINGS.md, safety limits): option ``turn_limit`` counts *actions*, as in
-  every real-time game; the game then ends *unfinished*. Random play always ends (sets
+* Turn limit (docs/rulings.md#every-game-safety-limits): option ``turn_limit`` counts *actions*,
+  as in every real-time game; the game then ends *unfinished*. Random play always ends (sets
   form by chance), but uniformly random passing needs thousands of actions per game at
   six players, which is why the limit is high.
 
@@ -95,7 +95,7 @@ from yuletide.core.state import Action, LogEntry, Outcome, State, turn_limit_rea
 from yuletide.games.christmas_lights.content import COLOURS, CONTENT
 
 RULE = "Reindeer's Nose, How to Play"
-FORM = "RULINGS: Reindeer's Nose, digital form"
+FORM = "ruling Reindeer's Nose: digital-form"
 CARDS_EACH = 4
 PATTERNS_TO_LOSE = 3
 PATTERN_IDS = tuple(p.id for p in CONTENT.patterns)
@@ -256,7 +256,7 @@ class ReindeersNose(State):
             self.known[(seat - 1) % n] = colour
             # The picker sees the card (and the passer knows it): the others see a pick-up.
             self.log.append(("pick_up", seat, colour))
-        else:
+        else:  # Point
             self.pointed.append(seat)
             self.log.append(("point", seat, len(self.pointed)))
             if len(self.pointed) == n - 1:
@@ -281,7 +281,8 @@ class ReindeersNose(State):
         self._deal()
 
     def forced_action(self, seat: int) -> Action | None:
-        """RULINGS: "a server time limit marks anyone still not pointing as last": once
+        """Ruling Reindeer's Nose: digital-form ("a time limit on the server counts anyone
+        who has still not pointed as last"): once
         anyone has pointed, the table points for a seat whose time runs out."""
         if self.pointed and seat not in self.pointed and not self.outcome.over:
             return _POINT
@@ -326,8 +327,9 @@ class ReindeersNose(State):
 
     def action_seen_by(self, seat: int, action: Action, viewer: int | None) -> str:
         """A pass is face-down: other seats see "pass a card"."""
-        if type(action) is Pass:
-            return secret_notation(seat, action, viewer, "pass a card")
+        match action:
+            case Pass():
+                return secret_notation(seat, action, viewer, "pass a card")
         return str(action)
 
     # -------------------------------------------------------------- windows

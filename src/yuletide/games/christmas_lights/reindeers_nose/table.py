@@ -9,14 +9,21 @@ points, everyone must point; the client never acts for you.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from yuletide.core.events import Event
 from yuletide.core.registry import game_class
 from yuletide.core.simultaneous import is_real_time
 from yuletide.games.christmas_lights.content import CONTENT
 from yuletide.table.bulbs import bulb, bulb_label, pattern
 from yuletide.table.model import (
-    JSON,
+    LogLine,
+    PromptAction,
+    Result,
+    ScoreCell,
+    SeatInfo,
+    Table,
+    Zone,
     action,
     line,
     marker,
@@ -36,14 +43,14 @@ TO_LOSE = 3
 PATTERNS = {p.id: {"id": p.id, "lights": list(p.lights)} for p in CONTENT.patterns}
 
 
-def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
+def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> Table:
     """The model of ``seat`` (None: a spectator) from its view and legal actions."""
     n = int(view["players"])
     to_act = [int(s) for s in view["to_act"]]
     pointed = [int(s) for s in view["pointed"]]
     over = view["outcome"]["status"] != "ongoing"
     seats = [_seat(view, s, seat, to_act, pointed) for s in range(n)]
-    zones: list[JSON] = []
+    zones: list[Zone] = []
     for s in range(n):
         zones.append(_hand(view, s, seat))
         zones.append(_waiting(view, s, seat))
@@ -121,7 +128,7 @@ def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
     )
 
 
-def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
+def describe(event: Event, seat: int | None) -> LogLine:
     """One Reindeer's Nose log event in words."""
     kind = event["type"]
     if kind == "deal":
@@ -178,7 +185,7 @@ def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
 # ------------------------------------------------------------------ parts
 
 
-def _hand(view: Mapping[str, Any], s: int, viewer: int | None) -> JSON:
+def _hand(view: Mapping[str, Any], s: int, viewer: int | None) -> Zone:
     zid = f"hand:{s}"
     size = int(view["hand_sizes"][s])
     if s == viewer and view["hand"] is not None:
@@ -201,7 +208,7 @@ def _hand(view: Mapping[str, Any], s: int, viewer: int | None) -> JSON:
     return zone(zid, "hand", f"Seat {s + 1}'s hand", cards, owner=s, count=size)
 
 
-def _waiting(view: Mapping[str, Any], s: int, viewer: int | None) -> JSON:
+def _waiting(view: Mapping[str, Any], s: int, viewer: int | None) -> Zone:
     """The cards passed to ``s`` not yet picked up (oldest first), face down; the viewer
     knows those it passed to its left neighbour."""
     zid = f"waiting:{s}"
@@ -222,7 +229,7 @@ def _waiting(view: Mapping[str, Any], s: int, viewer: int | None) -> JSON:
 
 def _seat(
     view: Mapping[str, Any], s: int, viewer: int | None, to_act: list[int], pointed: list[int]
-) -> JSON:
+) -> SeatInfo:
     marks = []
     if s in pointed:
         order = pointed.index(s) + 1
@@ -249,7 +256,7 @@ def _seat(
     )
 
 
-def _actions(legal: list[str], view: Mapping[str, Any], seat: int) -> list[JSON]:
+def _actions(legal: list[str], view: Mapping[str, Any], seat: int) -> list[PromptAction]:
     hand = list(view["hand"] or [])
     n = int(view["players"])
     left = (seat + 1) % n
@@ -296,11 +303,11 @@ def _passing_text(legal: list[str]) -> str:
     return "Pass an unwanted card to the player on your left."
 
 
-def _result(view: Mapping[str, Any], seat: int | None) -> JSON:
+def _result(view: Mapping[str, Any], seat: int | None) -> Result:
     out = view["outcome"]
     n = int(view["players"])
     heads = [""] + [seat_name(s, seat, capital=True) for s in range(n)]
-    rows = [["Pattern cards", *(len(p) for p in view["patterns"])]]
+    rows: list[list[ScoreCell]] = [["Pattern cards", *(len(p) for p in view["patterns"])]]
     headline = None
     if out["status"] == "finished":
         lost = next(s for s in range(n) if s not in out["winners"])
@@ -334,3 +341,10 @@ def _them(s: int, viewer: int | None) -> str:
 
 def _a(colour: str) -> str:
     return f"a {bulb_label(colour)}"
+
+
+if TYPE_CHECKING:  # mypy holds this module to the manifest's table part
+    from yuletide.core.manifest import TablePart
+    from yuletide.games.christmas_lights.reindeers_nose import table as _this  # noqa: PLW0406
+
+    _table_part: TablePart = _this

@@ -11,8 +11,9 @@ never the state), one move at a time, with no look-ahead:
 * uses a Bubble Bulb as the connector when no Plug is left to draw (every Plug is
   on the table already);
 * spends a Bubble Bulb on time (``bubble time``) whenever a Character card is
-  flipped — time is what runs out: in simulation this rule alone lifts the default win
-  rate from about 0.33 to 0.65 — and otherwise uses one as a bulb or Plug only when it
+  flipped — time is what runs out, and in simulation this rule alone nearly doubles the
+  default win rate (measured: docs/bots.md, "What the solo-greedy rules are worth") —
+  and otherwise uses one as a bulb or Plug only when it
   completes the winning string or when it holds two or more;
 * when it must dig, discards the card least likely to help: a colour its string no
   longer needs (or a second copy), then a spare Plug, keeping Bubble Bulbs and one Plug.

@@ -34,7 +34,7 @@ Rules implemented (rules/christmas-lights.md, "Solo Lights"), every sentence:
   win; when a Broken Bulb reveals Santa, you lose.
 * The rulebook's difficulty variants are options (below).
 
-Rulings used (RULINGS.md, "Solo Lights" rows):
+Rulings used (docs/rulings.md, the Solo Lights entries):
 
 * ``any-order``: bulbs may go into the string in any order (a bulb of a colour the
   pattern shows, into that colour's empty place); in-sequence play is the harder
@@ -76,7 +76,7 @@ Readings of our own where the rulebook is silent (each tested by name):
   others in a random order (which ones, with fewer than six, is drawn at setup; the
   player knows which and not their order: the setup event and the view name the ones
   left in the box, ``in_the_box``).
-* Turn limit (RULINGS.md, safety limits): option ``turn_limit`` counts plays and
+* Turn limit (docs/rulings.md#every-game-safety-limits): option ``turn_limit`` counts plays and
   discards; at the limit the game ends *unfinished*.
 
 Knowledge: the player sees their hand, the strings, the options, the discard pile,
@@ -412,42 +412,41 @@ class SoloLights(State):
         return acts
 
     def _apply(self, seat: int, action: Action) -> None:
-        kind = type(action)
-        if kind is Pick:
-            self._pick(action.pattern)  # type: ignore[attr-defined]
+        if type(action) is Pick:
+            self._pick(action.pattern)
             return
         self.turns += 1
         hand = self.hand
-        if kind is Play:
-            k = action.kind  # type: ignore[attr-defined]
+        if type(action) is Discard:
+            k = action.kind
+            hand[k] -= 1
+            self.discard.append(k)
+            self.log.append(("discard", k))
+        elif type(action) is Play:
+            k = action.kind
             hand[k] -= 1
             self.log.append(("play", k))
             if k == PLUG:
                 self._connect(PLUG)
                 return
             self._place(k, k)
-        elif kind is BubbleAs:
+        elif type(action) is BubbleAs:
+            c = action.colour
             hand[BUBBLE] -= 1
-            c = action.colour  # type: ignore[attr-defined]
             self.log.append(("bubble", c))
             self._place(c, BUBBLE)
-        elif kind is BubblePlug:
+        elif type(action) is BubblePlug:
             hand[BUBBLE] -= 1
             self.log.append(("bubble-plug",))
             self._connect(BUBBLE)
             return
-        elif kind is BubbleTime:
+        else:  # BubbleTime: every action is one of these kinds (State.check_action)
             hand[BUBBLE] -= 1
             self.discard.append(BUBBLE)
             back = self.flipped.pop()
             self.stack.append(back)
             self.known_top += 1
             self.log.append(("time", back))
-        else:  # Discard: every action is one of these kinds (State.check_action)
-            k = action.kind  # type: ignore[attr-defined]
-            hand[k] -= 1
-            self.discard.append(k)
-            self.log.append(("discard", k))
         if self.result == ONGOING:
             self._refill()
 
@@ -595,7 +594,11 @@ class SoloLights(State):
                 " before you can begin a new string",
                 RULE,
             )
-        colour = action.colour if isinstance(action, BubbleAs) else action.kind  # type: ignore[attr-defined]
+        match action:
+            case BubbleAs(colour=colour) | Play(kind=colour):
+                pass
+            case _:  # a Discard or a kind without a colour has its reason above
+                raise AssertionError(action)
         pattern = PATTERNS[self.current]
         name = CARD_NAME[colour]
         if colour not in pattern:

@@ -7,11 +7,18 @@ the strings completed and the difficulty chosen."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from yuletide.core.events import Event
+from yuletide.games.christmas_lights.content import pattern_card
 from yuletide.table.bulbs import CHARACTER_NAMES, character, pattern
 from yuletide.table.model import (
-    JSON,
+    LogLine,
+    PromptAction,
+    Result,
+    ScoreCell,
+    Table,
+    Zone,
     action,
     card,
     line,
@@ -29,7 +36,6 @@ from yuletide.table.words import (
     deck_zone,
     hand_zone,
     listing,
-    pattern_card,
     pile_zone,
     plural,
     solo_result,
@@ -63,7 +69,7 @@ def difficulty(view: Mapping[str, Any]) -> str:
     return capital("; ".join(parts)) if parts else "Standard (5 strings, 5 Character cards)"
 
 
-def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
+def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> Table:
     """The model of ``seat``'s view (see the module docstring)."""
     over = view["outcome"]["status"] != "ongoing"
     zones = [
@@ -172,7 +178,7 @@ def _time_left(view: Mapping[str, Any]) -> str:
 # ------------------------------------------------------------------ zones
 
 
-def _options(view: Mapping[str, Any]) -> JSON:
+def _options(view: Mapping[str, Any]) -> Zone:
     first = view["step"] == "pick-start"
     note = (
         "Pick your starting pattern; the other is discarded."
@@ -188,7 +194,7 @@ def _options(view: Mapping[str, Any]) -> JSON:
     )
 
 
-def _string(view: Mapping[str, Any]) -> JSON:
+def _string(view: Mapping[str, Any]) -> Zone:
     current = view["current"]
     if current is None:
         if view["need_plug"]:
@@ -233,7 +239,7 @@ def _string(view: Mapping[str, Any]) -> JSON:
     )
 
 
-def _stack(view: Mapping[str, Any]) -> JSON:
+def _stack(view: Mapping[str, Any]) -> Zone:
     """The face-down Character stack, bottom (Santa) first; the cards turned back face
     down with a Bubble Bulb are on top, and known."""
     chars = view["characters"]
@@ -278,7 +284,7 @@ def _stack(view: Mapping[str, Any]) -> JSON:
 # ------------------------------------------------------------------ prompt
 
 
-def _action(text: str, view: Mapping[str, Any]) -> JSON:
+def _action(text: str, view: Mapping[str, Any]) -> PromptAction:
     hand: list[str] = view["hand"] or []
     parts = text.split()
     if parts[0] == "pick":
@@ -370,14 +376,14 @@ def _headline(view: Mapping[str, Any], seat: int | None, over: bool) -> str:
     return head + (" — your turn" if seat == 0 else "")
 
 
-def _result(view: Mapping[str, Any], seat: int | None) -> JSON:
+def _result(view: Mapping[str, Any], seat: int | None) -> Result:
     outcome = view["outcome"]
     done: list[str] = view["completed"]
     flipped = [words(c) for c in view["characters"]["flipped"]]
     level = difficulty(view)
     won = bool(outcome.get("winners"))
     status = outcome.get("status")
-    rows: list[list[Any]] = [
+    rows: list[list[ScoreCell]] = [
         ["Strings completed", f"{len(done)} of {view['strings_to_win']}"],
         ["Patterns completed", ", ".join(done) or "none"],
         ["Character cards flipped", listing(flipped) if flipped else "none"],
@@ -399,7 +405,7 @@ def _result(view: Mapping[str, Any], seat: int | None) -> JSON:
 # ------------------------------------------------------------------ the log
 
 
-def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
+def describe(event: Event, seat: int | None) -> LogLine:
     """One Solo Lights log event in words."""
     kind = event["type"]
     you = "You" if seat == 0 else "The player"
@@ -477,3 +483,10 @@ def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
     if kind == "stuck":
         return line("No card is left to play or draw: the game is lost", ["hand:0"])
     raise ValueError(f"not a Solo Lights event: {kind!r}")
+
+
+if TYPE_CHECKING:  # mypy holds this module to the manifest's table part
+    from yuletide.core.manifest import TablePart
+    from yuletide.games.christmas_lights.solo_lights import table as _this  # noqa: PLW0406
+
+    _table_part: TablePart = _this

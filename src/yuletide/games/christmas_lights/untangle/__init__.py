@@ -16,6 +16,7 @@ SPEC = register(
         order=10,
         badges=("Christmas Lights deck",),
         hard=HardSettings(depth=20),
+        long=True,
     )
 )
 

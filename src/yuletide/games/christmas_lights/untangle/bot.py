@@ -408,14 +408,12 @@ class LookaheadBot(HeuristicBot):
     gift weighs as much as a completion of its own, so it gives up a little closeness
     for a knot that gifts less, and almost never its own completion.
 
-    Played every time, it won 0.71 of the seats against 0.29 for the plain heuristic
-    at 2 players over 2,000 games (heuristic against heuristic, ``bench/heuristic_edges.py
-    lookahead untangle``), and at 4 players, sitting alternately so that the next player is
-    always the heuristic, 0.35 of the seats against 0.15 (1,000 games). A gift weighed
-    less gains less (400 games at 2 players: weighed 5, 0.69; 20, 0.73; 60, 0.74; 100,
-    0.75); weighing the best 20 turns instead of 8 gained no more (0.76) and was a third
-    slower. ``hard`` searching from it beat ``medium`` on the ladder, 0.62 of the seats
-    against 0.38 at 2 players and 0.39 against 0.12 at 4 (100 games each).
+    Played every time, it wins clearly more often than the plain heuristic, at 2 and at
+    4 players (heuristic against heuristic, ``bench/heuristic_edges.py lookahead
+    untangle``). A gift weighed less gains less, and weighing more of the heuristic's
+    turns gains no more and is slower; ``hard`` searching from it beats ``medium`` on
+    the ladder. Measured: docs/bots.md, "What each lookahead's choices are worth",
+    Untangle.
     """
 
     name = "lookahead"

@@ -31,7 +31,7 @@ every sentence:
      the discard pile.
 * The first player to complete all three of their Pattern cards wins, at once.
 
-Rulings used (RULINGS.md, "Christmas Lights — bonus games", the four Untangle rows):
+Rulings used (docs/rulings.md#christmas-lights--bonus-games, the four Untangle entries):
 
 * ``either-direction``: a pattern may match the knot reversed.
 * ``close-the-gap``: after a match is removed the gap closes and new cards are added at
@@ -94,8 +94,8 @@ Decisions are split so each is small: the swap, then the card, then where it goe
 ``discard`` then which cards); a step with one way to go on (a single match) is not a
 decision.
 
-Options: ``turn_limit`` (default 1500 turns; RULINGS.md, safety limits: the game then ends
-*unfinished*).
+Options: ``turn_limit`` (default 1500 turns; docs/rulings.md#every-game-safety-limits: the
+game then ends *unfinished*).
 
 Version history: 1 — first release (within it, later: ``cards 1 3`` is shown to the
 others as the number of cards discarded; the canonical determinize; older saves still load).
@@ -463,9 +463,8 @@ class Untangle(State):
         return [_ON[s] for s in matches(self.knot, self.pending)]
 
     def _apply(self, seat: int, action: Action) -> None:
-        kind = type(action)
-        if kind is Swap:
-            i = action.index  # type: ignore[attr-defined]
+        if type(action) is Swap:
+            i = action.index
             knot = self.knot
             knot[i], knot[i + 1] = knot[i + 1], knot[i]
             self.locked = i
@@ -475,34 +474,24 @@ class Untangle(State):
             else:  # Reading nothing-left: no card in hand, no action.
                 self.log.append(("no-action", seat))
                 self._check(seat)
-        elif kind is Play:
-            k = action.kind  # type: ignore[attr-defined]
+        elif type(action) is Play:
+            k = action.kind
             self.hands[seat * N_KINDS + k] -= 1
             self.placing = k
             self.step = PLACE
-        elif kind is On and self.step >= WINDOW:
+        elif type(action) is On and self.step >= WINDOW:
+            i = action.index
             p = self.pending
             self.pending = -1
-            self._complete(seat, p, action.index)  # type: ignore[attr-defined]
-        elif kind is On:
-            self._place_on(seat, action.index)  # type: ignore[attr-defined]
+            self._complete(seat, p, i)
+        elif type(action) is On:
+            i = action.index
+            self._place_on(seat, i)
             self._check(seat)
-        elif kind is End:
-            side = action.side  # type: ignore[attr-defined]
-            card = self.placing
-            self.placing = -1
-            if side == LEFT:
-                self.knot.insert(0, card)
-                if self.locked >= 0:
-                    self.locked += 1
-            else:
-                self.knot.append(card)
-            self.log.append(("end", seat, card, side))
-            self._check(seat)
-        elif kind is Discard:
+        elif type(action) is Discard:
             self.step = DISCARDING
-        elif kind is Cards:
-            mask = action.mask  # type: ignore[attr-defined]
+        elif type(action) is Cards:
+            mask = action.mask
             cards = hand_cards(self.hands, seat)
             b = seat * N_KINDS
             for i, k in enumerate(cards):
@@ -513,8 +502,20 @@ class Untangle(State):
             while self.hand_size(seat) < HAND and self._draw(seat):
                 pass
             self._check(seat)
-        elif kind is Complete:
-            p = action.pattern  # type: ignore[attr-defined]
+        elif type(action) is End:
+            side = action.side
+            card = self.placing
+            self.placing = -1
+            if side == LEFT:
+                self.knot.insert(0, card)
+                if self.locked >= 0:
+                    self.locked += 1
+            else:
+                self.knot.append(card)
+            self.log.append(("end", seat, card, side))
+            self._check(seat)
+        elif type(action) is Complete:
+            p = action.pattern
             self._reveal(p)
             starts = matches(self.knot, p)
             if len(starts) == 1:
@@ -693,7 +694,7 @@ class Untangle(State):
             if isinstance(action, End) and self.placing == BROKEN:
                 return IllegalAction(
                     "a Broken Bulb only removes a knot card (on <n>): it never goes into the knot",
-                    "RULINGS: Untangle, Broken Bulbs use only their own remove action",
+                    "ruling Untangle: broken-only-removes",
                 )
             if isinstance(action, On):
                 return IllegalAction(f"the knot has {size} cards: on 1 to on {size}", RULE + " 3")

@@ -13,8 +13,9 @@ with the game's own pure helpers (:func:`untangle.discard_masks`,
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from yuletide.core.events import Event
 from yuletide.games.christmas_lights.untangle.rules import (
     KIND_NAME,
     LIGHTS,
@@ -24,7 +25,12 @@ from yuletide.games.christmas_lights.untangle.rules import (
 )
 from yuletide.table.bulbs import bulb, bulb_label, pattern
 from yuletide.table.model import (
-    JSON,
+    LogLine,
+    PromptAction,
+    Result,
+    ScoreCell,
+    Table,
+    Zone,
     action,
     card,
     line,
@@ -61,7 +67,7 @@ SPECTATE = {
 }
 
 
-def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
+def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> Table:
     """The model of ``seat`` (None: a spectator) from its view and legal actions."""
     n = int(view["players"])
     turn = int(view["turn"])
@@ -139,7 +145,7 @@ def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
     )
 
 
-def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
+def describe(event: Event, seat: int | None) -> LogLine:
     """One Untangle log event in words."""
     kind = event["type"]
     if kind == "reveal":
@@ -214,7 +220,7 @@ def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
 # ------------------------------------------------------------------ zones
 
 
-def _knot(view: Mapping[str, Any]) -> JSON:
+def _knot(view: Mapping[str, Any]) -> Zone:
     locked = list(view["locked"] or [])
     cards = [card("knot:left", face="slot", label="Left end of the knot")]
     for i, k in enumerate(view["knot"], 1):
@@ -245,7 +251,7 @@ def _knot_detail(kind: str, i: int) -> str:
     return f"Knot card {i}: {what}"
 
 
-def _hand(view: Mapping[str, Any], s: int, viewer: int | None) -> JSON:
+def _hand(view: Mapping[str, Any], s: int, viewer: int | None) -> Zone:
     zid = f"hand:{s}"
     size = int(view["hand_sizes"][s])
     if s == viewer and view["hand"] is not None:
@@ -267,7 +273,7 @@ def _hand(view: Mapping[str, Any], s: int, viewer: int | None) -> JSON:
     )
 
 
-def _patterns(view: Mapping[str, Any], s: int, viewer: int | None) -> JSON:
+def _patterns(view: Mapping[str, Any], s: int, viewer: int | None) -> Zone:
     """A seat's Pattern cards: completed ones face up for all (marked so), then its
     unfinished ones, face up to their owner only."""
     done = [
@@ -298,11 +304,11 @@ def _patterns(view: Mapping[str, Any], s: int, viewer: int | None) -> JSON:
 # ------------------------------------------------------------------ prompt
 
 
-def _actions(legal: list[str], view: Mapping[str, Any], seat: int) -> list[JSON]:
+def _actions(legal: list[str], view: Mapping[str, Any], seat: int) -> list[PromptAction]:
     hand = list(view["hand"] or [])
     knot = list(view["knot"])
     step = view["step"]
-    out: list[JSON] = []
+    out: list[PromptAction] = []
     for text in legal:
         words = text.split()
         if words[0] == "swap":
@@ -343,7 +349,7 @@ def _actions(legal: list[str], view: Mapping[str, Any], seat: int) -> list[JSON]
     return out
 
 
-def _plays(kind: str, hand: list[str], knot: list[str], seat: int) -> list[JSON]:
+def _plays(kind: str, hand: list[str], knot: list[str], seat: int) -> list[PromptAction]:
     """``play <kind>`` with every place it can go: on each knot card, or (not a Broken
     Bulb) at either end."""
     ref = [f"hand:{seat}:{hand.index(kind) + 1}"]
@@ -353,7 +359,7 @@ def _plays(kind: str, hand: list[str], knot: list[str], seat: int) -> list[JSON]
     return [_place([f"play {kind}", w], kind, knot, ref) for w in wheres]
 
 
-def _place(send: list[str], kind: str, knot: list[str], ref: list[str]) -> JSON:
+def _place(send: list[str], kind: str, knot: list[str], ref: list[str]) -> PromptAction:
     where = send[-1]
     yours = f"your {bulb_label(kind)}"
     if where in ("left end", "right end"):
@@ -375,7 +381,7 @@ def _place(send: list[str], kind: str, knot: list[str], ref: list[str]) -> JSON:
     return action(send, label, refs=[*ref, f"knot:{i}"], group=group)
 
 
-def _discards(hand: list[str], seat: int) -> list[JSON]:
+def _discards(hand: list[str], seat: int) -> list[PromptAction]:
     """``discard`` with every set of cards it can name (of equal cards, the first)."""
     out = []
     for mask in discard_masks([KIND_NAME.index(k) for k in hand]):
@@ -385,7 +391,7 @@ def _discards(hand: list[str], seat: int) -> list[JSON]:
     return out
 
 
-def _discard(send: list[str], hand: list[str], places: Sequence[int], seat: int) -> JSON:
+def _discard(send: list[str], hand: list[str], places: Sequence[int], seat: int) -> PromptAction:
     names = [bulb_label(hand[p - 1]) for p in places]
     cards = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     left = len(hand) - len(places)
@@ -398,7 +404,7 @@ def _discard(send: list[str], hand: list[str], places: Sequence[int], seat: int)
     )
 
 
-def _completes(pid: str, knot: list[str], seat: int) -> list[JSON]:
+def _completes(pid: str, knot: list[str], seat: int) -> list[PromptAction]:
     """``complete <pattern>``, with which five cards when it shows in several places."""
     starts = matches([KIND_NAME.index(k) for k in knot], PATTERN_IDS.index(pid))
     ref = [f"pattern:{pid}"]
@@ -420,11 +426,11 @@ def _completes(pid: str, knot: list[str], seat: int) -> list[JSON]:
 # ------------------------------------------------------------------ words
 
 
-def _result(view: Mapping[str, Any], seat: int | None) -> JSON:
+def _result(view: Mapping[str, Any], seat: int | None) -> Result:
     out = view["outcome"]
     n = int(view["players"])
     heads = [""] + [seat_name(s, seat, capital=True) for s in range(n)]
-    rows = [
+    rows: list[list[ScoreCell]] = [
         ["Patterns completed", *(len(c) for c in view["completed"])],
         ["Patterns to go", *(int(k) for k in view["patterns_left"])],
     ]
@@ -449,3 +455,10 @@ def _cards(n: int) -> str:
 
 def _a(kind: str) -> str:
     return f"a {bulb_label(kind)}"
+
+
+if TYPE_CHECKING:  # mypy holds this module to the manifest's table part
+    from yuletide.core.manifest import TablePart
+    from yuletide.games.christmas_lights.untangle import table as _this  # noqa: PLW0406
+
+    _table_part: TablePart = _this

@@ -8,6 +8,8 @@ from __future__ import annotations
 from yuletide.core.schema import Bag, Counts, Each, Num, Opt, PerSeat, Seat, Seq, Token, common
 from yuletide.games.christmas_lights.schema import COLOURS, PATTERN, PATTERNS
 
+from .rules import MAX_KNOT
+
 UNTANGLE_CARDS = (*COLOURS, "bubble", "broken")
 
 
@@ -19,8 +21,10 @@ VIEW = common(
     patterns=Seq(PATTERN, 3),
     patterns_left=PerSeat(Num(3)),
     completed=PerSeat(Bag(PATTERNS, 1)),
-    knot=Seq(Token((*COLOURS, "bubble")), 18),
-    locked=Opt(Each(Num(18, 1), 2)),
+    # A knot played on at its ends can grow past ten, up to every plain and Bubble Bulb
+    # of the box; the first 18 cards are encoded.
+    knot=Seq(Token((*COLOURS, "bubble")), 18, most=MAX_KNOT),
+    locked=Opt(Each(Num(18, 1, clip=True), 2)),  # positions in the knot (see knot)
     placing=Token(UNTANGLE_CARDS),
     completing=Token(PATTERNS),
     discard=Counts(UNTANGLE_CARDS, 8),

@@ -84,13 +84,12 @@ class LookaheadBot(HeuristicBot):
     likelier than making one, passes instead: it flips a remembered card that does not
     match, so nothing new is shown (:func:`shows_more_than_it_wins`).
 
-    The search cannot find this alone at its budget: one such decision is worth about
-    0.01 of a game (paired playouts to the end, 400 a decision, on 12 such decisions:
-    from -0.04 to +0.06, +0.01 on average, each with a standard error of about 0.03),
-    far below what 100 to 300 iterations can resolve, yet it recurs a dozen times a
-    game. Played every time, it wins 0.64 of the seats against the plain heuristic at 2
-    players and 0.30 against 0.20 at 4 (heuristic against heuristic, 2,000 games each;
-    ``bench/heuristic_edges.py lookahead wheres-that-bulb``).
+    The search cannot find this alone at its budget: one such decision is worth a tiny
+    part of a game (paired playouts to the end), far below what 100 to 300 iterations
+    can resolve, yet it recurs a dozen times a game. Played every time, it wins clearly
+    more often than the plain heuristic at 2 and at 4 players (heuristic against
+    heuristic, ``bench/heuristic_edges.py lookahead wheres-that-bulb``). Measured:
+    docs/bots.md, "`hard`'s lookahead priors" (the table and the paragraph after it).
     """
 
     name = "lookahead"

@@ -4,8 +4,8 @@ Rules implemented (rules/christmas-lights.md, "Where's That Bulb?"), every sente
 
 * Components: 6 each of the six colours, 6 Bubble Bulbs (not wild: two Bubble Bulbs
   are a pair), 4 Broken Bulbs, 8 Plugs and the 6 Character cards — 60 cards.
-* Setup: all cards shuffled and laid face down in a grid (10 x 6 — RULINGS.md,
-  "Where's That Bulb? count mismatch": the printed 11 x 6 cannot hold 60 cards).
+* Setup: all cards shuffled and laid face down in a grid (10 x 6 — ruling
+  Where's That Bulb?: count-mismatch: the printed 11 x 6 cannot hold 60 cards).
   Seat 0 is the youngest and starts; play goes clockwise (seat order).
 * On your turn you flip two cards, one at a time (``flip c4``: column a-j, row 1-6):
   - a Broken Bulb is flipped face down again at once and your turn ends, even if it was
@@ -32,7 +32,8 @@ Phases (``current_phase``): ``first-flip`` (no card face up), ``second-flip`` (t
 card of the turn is face up) and ``over`` (the game has ended).
 
 Options: ``memory_aid`` (default false) shows the last seen face of every face-down card;
-``turn_limit`` (default 20000 turns) ends the game unfinished (RULINGS.md, safety limits).
+``turn_limit`` (default 20000 turns) ends the game unfinished
+(docs/rulings.md#every-game-safety-limits).
 
 Version history: 1 — first release.
 """

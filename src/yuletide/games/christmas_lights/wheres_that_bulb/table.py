@@ -9,12 +9,18 @@ Every flip is public, so every seat (and a spectator) sees the same table.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from yuletide.core.events import Event
 from yuletide.games.christmas_lights.content import CONTENT
 from yuletide.table.bulbs import CHARACTER_NAMES, bulb, bulb_label, character
 from yuletide.table.model import (
-    JSON,
+    Card,
+    LogLine,
+    PromptAction,
+    Result,
+    ScoreCell,
+    Table,
     action,
     card,
     line,
@@ -46,7 +52,7 @@ def game_card(
     knowledge: list[str] | None = None,
     cell: tuple[int, int] | None = None,
     label: str | None = None,
-) -> JSON:
+) -> Card:
     """One card of the game, face up when ``kind`` is given."""
     if kind is None:
         return card(
@@ -62,7 +68,7 @@ def game_card(
     return out
 
 
-def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
+def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> Table:
     """The model of ``seat`` (None: a spectator) from its view and legal actions."""
     n = int(view["players"])
     turn = int(view["turn"])
@@ -165,7 +171,7 @@ def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
     )
 
 
-def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
+def describe(event: Event, seat: int | None) -> LogLine:
     """One Where's That Bulb? log event in words."""
     kind = event["type"]
     if kind == "deal":
@@ -216,7 +222,7 @@ def _known(name: str, cell: Mapping[str, Any], last: Mapping[str, str]) -> list[
 
 def _flip(
     text: str, view: Mapping[str, Any], last: Mapping[str, str], up: tuple[str, str] | None
-) -> JSON:
+) -> PromptAction:
     words = text.split()
     if words[0] != "flip" or len(words) != 2:
         raise ValueError(f"{text!r} is not a Where's That Bulb? action this table knows")
@@ -255,12 +261,12 @@ def _a(kind: str) -> str:
     return f"a {bulb_label(kind)}"
 
 
-def _result(view: Mapping[str, Any], seat: int | None) -> JSON:
+def _result(view: Mapping[str, Any], seat: int | None) -> Result:
     out = view["outcome"]
     n = int(view["players"])
     heads = [""] + [seat_name(s, seat, capital=True) for s in range(n)]
     pairs = view["pairs"]
-    rows = [
+    rows: list[list[ScoreCell]] = [
         ["Pairs", *(len(p) for p in pairs)],
         [
             "Character card pairs",
@@ -268,3 +274,10 @@ def _result(view: Mapping[str, Any], seat: int | None) -> JSON:
         ],
     ]
     return result(out, n, seat, score_label="Pairs", breakdown={"columns": heads, "rows": rows})
+
+
+if TYPE_CHECKING:  # mypy holds this module to the manifest's table part
+    from yuletide.core.manifest import TablePart
+    from yuletide.games.christmas_lights.wheres_that_bulb import table as _this  # noqa: PLW0406
+
+    _table_part: TablePart = _this

@@ -1,6 +1,6 @@
 """A Christmas Story: the room of one game — its rules (``rules``), view schema (``view``),
-table model (``table``), terminal text (``text``) and bot (``bot``), and the manifest
-below that every layer reads."""
+table model (``table``), terminal text (``text``), bot (``bot``) and its part in the
+balance lab (``lab``), and the manifest below that every layer reads."""
 
 from yuletide.core.manifest import GameSpec, HardSettings
 from yuletide.core.registry import register
@@ -15,6 +15,7 @@ SPEC = register(
         pitch="Peek, dare and deduce your way to the presents before the others do.",
         order=3,
         hard=HardSettings(flat=True),
+        lab=True,
     )
 )
 

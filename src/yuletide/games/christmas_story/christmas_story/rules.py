@@ -5,7 +5,7 @@ Rules implemented (rules/christmas-story.md, A MAJOR Card Game), every sentence:
 * Set Up: the Decoder Pin, the BB Gun, the two Bullies (Scut Farkus, Grover Dill) and 5 /
   7 / 9 / 11 Presents for 3 / 4 / 5 / 6 players are shuffled; two cards go face down to
   each player and the remaining three face down to the middle; nobody looks at any card
-  (RULINGS S1: you never know your own cards unless you peek). The Leg Lamp starts in
+  (ruling S1: you never know your own cards unless you peek). The Leg Lamp starts in
   the middle; each player takes the 15 Peek tokens of one colour (seat order: red, blue,
   green, yellow, purple, orange). Seat 0 is the youngest and goes first; play goes
   clockwise (seat order), skipping players who are out.
@@ -39,7 +39,8 @@ Rules implemented (rules/christmas-story.md, A MAJOR Card Game), every sentence:
   the middle can hold more than three cards), their Peek tokens go back to them and no
   longer count; the others play on. The last player left wins (S12).
 
-Rulings used: S1 to S14 (RULINGS.md, "A Christmas Story"), and "Every game: safety limits".
+Rulings used: S1 to S14 (docs/rulings.md#a-christmas-story), and
+docs/rulings.md#every-game-safety-limits.
 
 Readings of our own where the rulebook and rulings are silent (each tested by name):
 
@@ -129,6 +130,7 @@ from yuletide.core.state import (
     LogEntry,
     Outcome,
     State,
+    action_fields,
     competition_ranks,
     turn_limit_reached,
 )
@@ -540,12 +542,6 @@ class ChristmasStory(State):
             log.append(("dare", seat, mine, theirs, self.holder(theirs)))
             self.dare = [mine, theirs]
             self.step = ANSWER
-        elif type(action) is Accept:
-            mine, theirs = self.dare
-            log.append(("accept", seat))
-            self._exchange(mine, theirs)
-            self._take(self.turn, theirs)  # S5: only the darer peeks
-            self._end_turn()
         elif type(action) is Refuse:
             lamp = action.lamp
             log.append(("refuse", seat, int(lamp)))
@@ -554,9 +550,20 @@ class ChristmasStory(State):
                 self.step = PENALTY  # S8: nothing to turn up if both are face up
                 return
             self._end_turn()
+        elif type(action) is Accept:
+            mine, theirs = self.dare
+            log.append(("accept", seat))
+            self._exchange(mine, theirs)
+            self._take(self.turn, theirs)  # S5: only the darer peeks
+            self._end_turn()
         elif type(action) is TurnUp:
             self._flip(self.table[2 * seat + action.slot], "refused")
             self._end_turn()
+        elif type(action) is Open:
+            log.append(("open", seat))
+            self.step = DECLARE
+        elif type(action) is Declare:
+            self._declare(seat, action.first, action.second)
         elif type(action) is TripleDogDare:
             mine, theirs = self.table[2 * seat + action.slot], action.theirs
             log.append(("triple-dog-dare", seat, mine, theirs, self.holder(theirs)))
@@ -570,12 +577,8 @@ class ChristmasStory(State):
             self._peek(seat, card)
             self._give_lamp(MIDDLE)
             self._end_turn()
-        elif type(action) is Open:
-            log.append(("open", seat))
-            self.step = DECLARE
         else:
-            assert type(action) is Declare
-            self._declare(seat, action.first, action.second)
+            raise AssertionError(action)
 
     # The mechanics the actions share.
 
@@ -710,7 +713,7 @@ class ChristmasStory(State):
         known): depends on the player count alone."""
         if not isinstance(action, _OWN_ACTIONS):
             return None
-        what = repr(action)
+        what = action_fields(action)
         slot = getattr(action, "slot", 0)
         if type(slot) is not int or slot not in _SLOTS:
             return NotationError(

@@ -17,10 +17,18 @@ refuser's card to turn up.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from yuletide.core.events import Event
 from yuletide.table.model import (
-    JSON,
+    Card,
+    LogLine,
+    Marker,
+    PromptAction,
+    Result,
+    SeatInfo,
+    Table,
+    Zone,
     action,
     card,
     line,
@@ -83,7 +91,7 @@ def _and(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
+def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> Table:
     """The model of ``seat`` (None: a spectator) from its view and legal actions."""
     players = int(view["players"])
     me = seat if seat is not None and 0 <= seat < players else None
@@ -92,7 +100,7 @@ def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
     over = view["outcome"]["status"] != "ongoing"
     dare = view.get("dare")
     dared = {dare["darer_card"], dare["dared_card"]} if dare else set()
-    zones: list[JSON] = []
+    zones: list[Zone] = []
     order = ([me] if me is not None else []) + [s for s in range(players) if s != me]
     for s in order:
         cards = [_card(c, me, colours, dared) for c in view["hands"][s]]
@@ -116,7 +124,7 @@ def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
     if view.get("deduction"):
         zones.append(_deduction(view))
     seats = [_seat(view, s, me, to_act, colours) for s in range(players)]
-    markers: list[JSON] = []
+    markers: list[Marker] = []
     if dare:
         markers.append(
             marker(
@@ -191,7 +199,7 @@ def _others(view: Mapping[str, Any], me: int | None, turn: int) -> str:
 # ------------------------------------------------------------------ zones
 
 
-def _card(c: Mapping[str, Any], me: int | None, colours: Sequence[str], dared: set[str]) -> JSON:
+def _card(c: Mapping[str, Any], me: int | None, colours: Sequence[str], dared: set[str]) -> Card:
     letter = str(c["card"])
     cid = f"card:{letter}"
     ident = c.get("identity")
@@ -232,7 +240,7 @@ def _card(c: Mapping[str, Any], me: int | None, colours: Sequence[str], dared: s
     return card(cid, face="down", label=f"{letter}: face down", knowledge=knows, markers=tokens)
 
 
-def _deduction(view: Mapping[str, Any]) -> JSON:
+def _deduction(view: Mapping[str, Any]) -> Zone:
     ded = view["deduction"]
     tiles = []
     for kind, where in ded["candidates"].items():
@@ -259,7 +267,7 @@ def _deduction(view: Mapping[str, Any]) -> JSON:
 
 def _seat(
     view: Mapping[str, Any], s: int, me: int | None, to_act: list[int], colours: Sequence[str]
-) -> JSON:
+) -> SeatInfo:
     marks = [marker("peek-token", f"Peek tokens: {colours[s]}", colour_name=colours[s])]
     if view.get("leg_lamp") == s:
         marks.append(marker("leg-lamp", "Holds the Leg Lamp", id="leg-lamp"))
@@ -278,7 +286,7 @@ def _seat(
     )
 
 
-def _result(view: Mapping[str, Any], me: int | None) -> JSON:
+def _result(view: Mapping[str, Any], me: int | None) -> Result:
     outcome = dict(view["outcome"])
     players = int(view["players"])
     ending = view.get("ending")
@@ -338,7 +346,7 @@ def _result(view: Mapping[str, Any], me: int | None) -> JSON:
 # ------------------------------------------------------------------ the prompt
 
 
-def _actions(view: Mapping[str, Any], legal: Sequence[str], me: int) -> list[JSON]:
+def _actions(view: Mapping[str, Any], legal: Sequence[str], me: int) -> list[PromptAction]:
     """Every legal action of ``me`` in words; opening the presents with its declaration
     as one choice."""
     mine = [str(c["card"]) for c in view["hands"][me]]
@@ -346,7 +354,7 @@ def _actions(view: Mapping[str, Any], legal: Sequence[str], me: int) -> list[JSO
     every.update({str(c["card"]): c for c in view["middle"]})
     holder = {str(c["card"]): s for s, h in enumerate(view["hands"]) for c in h}
     ok = set(legal)
-    acts: list[JSON] = []
+    acts: list[PromptAction] = []
 
     def own(slot: str) -> tuple[str, str]:
         letter = mine[int(slot) - 1]
@@ -428,7 +436,7 @@ def _actions(view: Mapping[str, Any], legal: Sequence[str], me: int) -> list[JSO
     return acts
 
 
-def _declarations(every: Mapping[str, Mapping[str, Any]], before: list[str]) -> list[JSON]:
+def _declarations(every: Mapping[str, Mapping[str, Any]], before: list[str]) -> list[PromptAction]:
     """Every pair of cards to declare as the Decoder Pin and the BB Gun (S10)."""
     letters = sorted(every)
     out = []
@@ -458,7 +466,7 @@ def _known(c: Mapping[str, Any]) -> str:
     return "could be " + _or(possible) if possible else "unknown"
 
 
-def _answer(view: Mapping[str, Any], me: int, a: str) -> JSON:
+def _answer(view: Mapping[str, Any], me: int, a: str) -> PromptAction:
     dare = view["dare"]
     darer = seat_name(int(dare["darer"]), me)
     mine, theirs = dare["dared_card"], dare["darer_card"]
@@ -489,7 +497,7 @@ def _answer(view: Mapping[str, Any], me: int, a: str) -> JSON:
 # ------------------------------------------------------------------ the log
 
 
-def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
+def describe(event: Event, seat: int | None) -> LogLine:
     """One A Christmas Story log event in words, with the cards it is about."""
     kind = event["type"]
     if kind == "deal":
@@ -599,3 +607,10 @@ def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
         " triple-dog-dare, accept, refuse, leg-lamp, flip, free-peek, open, declare,"
         " correct, incorrect, bully, out, win"
     )
+
+
+if TYPE_CHECKING:  # mypy holds this module to the manifest's table part
+    from yuletide.core.manifest import TablePart
+    from yuletide.games.christmas_story.christmas_story import table as _this  # noqa: PLW0406
+
+    _table_part: TablePart = _this

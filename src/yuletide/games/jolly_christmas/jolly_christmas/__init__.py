@@ -1,6 +1,6 @@
 """Jolly Christmas: the room of one game — its rules (``rules``), view schema (``view``),
-table model (``table``), terminal text (``text``) and bot (``bot``), and the manifest
-below that every layer reads."""
+table model (``table``), terminal text (``text``), bot (``bot``) and its part in the
+balance lab (``lab``), and the manifest below that every layer reads."""
 
 from yuletide.core.manifest import GameSpec, HardSettings
 from yuletide.core.registry import register
@@ -16,6 +16,7 @@ SPEC = register(
         order=2,
         simultaneous=True,
         hard=HardSettings(depth=12),
+        lab=True,
     )
 )
 

@@ -43,7 +43,7 @@ Rules implemented (rules/jolly-christmas.md), every sentence, summarised:
 * The rulebook's scoring example (the tree in CONTENT.md) scores 33: lights 4, topper 4,
   balls 4, Santas 4, bell 0, gingerbread 2, reindeer 9, snowflakes 6.
 
-Rulings used (RULINGS.md, "Jolly Christmas"): J1 greedy ball sets; J2 4/3/2/1/0 points
+Rulings used (docs/rulings.md#jolly-christmas): J1 greedy ball sets; J2 4/3/2/1/0 points
 per Santa by competition rank, players without a Santa left out; J3 the six hex-style
 neighbours for reindeer, snowflakes and lights; J4 "under the bell" is the two cards it
 rests on, a base-row bell never scores; J5 light colours need not match (option
@@ -487,8 +487,7 @@ class JollyChristmas(State):
             self.pending &= ~(1 << seat)
             if not self.pending:
                 self._end_round()
-        else:
-            assert type(action) is ChooseTopper
+        elif type(action) is ChooseTopper:
             t = action.topper
             self.toppers[seat] = t
             self.table_toppers.remove(t)
@@ -496,6 +495,8 @@ class JollyChristmas(State):
             self.step += 1
             if self.step == self.players:
                 self._finish()
+        else:
+            raise AssertionError(action)
 
     def _end_round(self) -> None:
         """3) Refill: discard the unchosen card, refill the order cards (not after the
@@ -561,12 +562,13 @@ class JollyChristmas(State):
     def check_action(self, action: Any) -> Action:
         """Core's guard (an action object must be one of ``action_space``), with the
         rule's reason for an order card that this player count does not lay out."""
-        if type(action) is Claim and action in _CLAIM and action.slot >= len(self.row):
-            n = len(self.row)
-            raise NotationError(
-                f"there are only {n} order cards (1 to {n}) with {self.players} players",
-                f"{RULES}, Game Setup 4",
-            )
+        match action:
+            case Claim(slot=slot) if action in _CLAIM and slot >= len(self.row):
+                n = len(self.row)
+                raise NotationError(
+                    f"there are only {n} order cards (1 to {n}) with {self.players} players",
+                    f"{RULES}, Game Setup 4",
+                )
         return super().check_action(action)
 
     def why_illegal(self, seat: int, action: Action) -> IllegalAction:
@@ -614,7 +616,7 @@ class JollyChristmas(State):
             return IllegalAction(
                 "your first card goes in the base row, since any other row needs two cards"
                 " under it: place 1.1",
-                "RULINGS J7",
+                "Jolly Christmas ruling J7",
             )
         if row == 1:
             if k == BASE:

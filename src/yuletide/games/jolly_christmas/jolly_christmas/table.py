@@ -24,8 +24,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from yuletide.core.events import Event
 from yuletide.games.jolly_christmas.content import (
     BALL_COLOURS,
     CONTENT,
@@ -38,7 +39,15 @@ from yuletide.games.jolly_christmas.content import (
 )
 from yuletide.games.jolly_christmas.jolly_christmas import tree as _tree
 from yuletide.table.model import (
-    JSON,
+    Card,
+    LogLine,
+    Marker,
+    PromptAction,
+    Result,
+    ScoreCell,
+    SeatInfo,
+    Table,
+    Zone,
     action,
     card,
     half_light,
@@ -138,9 +147,9 @@ def decoration(
     c: Mapping[str, Any],
     *,
     cell: tuple[int, int] | None = None,
-    markers: Sequence[JSON] = (),
+    markers: Sequence[Marker] = (),
     where: str = "",
-) -> JSON:
+) -> Card:
     """A decoration card face up: its ornament and half-light drawn as shapes."""
     name = card_words(c)
     ball = c["ball"]
@@ -166,7 +175,7 @@ def topper_words(t: Mapping[str, Any]) -> str:
     return f"{t['condition']} ({t['points']} points)"
 
 
-def topper_card(t: Mapping[str, Any], cell: tuple[int, int] | None = None) -> JSON:
+def topper_card(t: Mapping[str, Any], cell: tuple[int, int] | None = None) -> Card:
     return card(
         t["id"],
         kind="topper",
@@ -237,14 +246,14 @@ def _scores(
     return out
 
 
-def _tree_zone(view: Mapping[str, Any], s: int, seat: int | None) -> JSON:
+def _tree_zone(view: Mapping[str, Any], s: int, seat: int | None) -> Zone:
     slots = slots_of(view["trees"][s])
     f = faces(slots)
     lit = {}
     for a, b in _tree.complete_lights(f, bool(view["options"].get("matching_lights"))):
         lit[a], lit[b] = b, a
     k = base_width(slots)
-    cards: list[JSON] = []
+    cards: list[Card] = []
     topper = view["toppers"][s]
     if topper:
         cards.append(topper_card(topper, cell=(0, 0)))
@@ -259,7 +268,7 @@ def _tree_zone(view: Mapping[str, Any], s: int, seat: int | None) -> JSON:
         )
     for r in range(ROWS, 0, -1):
         t = ROWS + 1 - r
-        row: list[JSON] = []
+        row: list[Card] = []
         for i in range(1, ROW_WIDTHS[r - 1] + 1):
             slot = _tree.slot_of(r, i)
             c = slots[slot]
@@ -329,11 +338,11 @@ def _lights_count(n: int) -> str:
     return f"{n} complete light{'s' if n != 1 else ''}"
 
 
-def _elf(s: int, viewer: int | None, what: str) -> JSON:
+def _elf(s: int, viewer: int | None, what: str) -> Marker:
     return marker("elf", f"{_whose(s, viewer)} elf: {what}", glyph="🧝")
 
 
-def _order_zone(view: Mapping[str, Any], seat: int | None) -> JSON:
+def _order_zone(view: Mapping[str, Any], seat: int | None) -> Zone:
     claiming = view["phase"] == "claim"
     moved = {e for e, elf in enumerate(view["elves"]) if elf["this_round"] is not None}
     cards = []
@@ -360,7 +369,7 @@ def _order_zone(view: Mapping[str, Any], seat: int | None) -> JSON:
     )
 
 
-def _discard_zone(view: Mapping[str, Any]) -> JSON:
+def _discard_zone(view: Mapping[str, Any]) -> Zone:
     pile = view["discard"]
     counts = Counter(card_words(c) for c in pile)
     note = ", ".join(f"{n} × {name}" for name, n in sorted(counts.items()))
@@ -375,7 +384,7 @@ def _discard_zone(view: Mapping[str, Any]) -> JSON:
     )
 
 
-def _seats(view: Mapping[str, Any], seat: int | None) -> list[JSON]:
+def _seats(view: Mapping[str, Any], seat: int | None) -> list[SeatInfo]:
     out = []
     phase = view["phase"]
     final = view["final_scores"]
@@ -405,7 +414,7 @@ def _seats(view: Mapping[str, Any], seat: int | None) -> list[JSON]:
     return out
 
 
-def _claims(view: Mapping[str, Any], legal: Sequence[str]) -> list[JSON]:
+def _claims(view: Mapping[str, Any], legal: Sequence[str]) -> list[PromptAction]:
     by_number = {oc["number"]: oc for oc in view["order_cards"]}
     out = []
     for text in legal:
@@ -436,7 +445,7 @@ def _change(before: Mapping[str, int], after: Mapping[str, int]) -> str:
     return text + ": " + ", ".join(parts)
 
 
-def _placements(view: Mapping[str, Any], legal: Sequence[str], seat: int) -> list[JSON]:
+def _placements(view: Mapping[str, Any], legal: Sequence[str], seat: int) -> list[PromptAction]:
     (mine,) = (oc for oc in view["order_cards"] if oc["claimed_by"] == seat)
     c = mine["card"]
     name = card_words(c)
@@ -471,7 +480,7 @@ def _placements(view: Mapping[str, Any], legal: Sequence[str], seat: int) -> lis
     return out
 
 
-def _topper_choices(view: Mapping[str, Any], legal: Sequence[str], seat: int) -> list[JSON]:
+def _topper_choices(view: Mapping[str, Any], legal: Sequence[str], seat: int) -> list[PromptAction]:
     on_table = {t["number"]: t for t in view["toppers_on_table"]}
     f = faces(slots_of(view["trees"][seat]))
     matching = bool(view["options"].get("matching_lights"))
@@ -542,13 +551,13 @@ def _reason(view: Mapping[str, Any], seat: int | None) -> str:
     return f"{names} scored the most points ({best})"
 
 
-def _result(view: Mapping[str, Any], seat: int | None) -> JSON | None:
+def _result(view: Mapping[str, Any], seat: int | None) -> Result | None:
     outcome = view["outcome"]
     if outcome["status"] == "ongoing":
         return None
     n = view["players"]
     scores = view["scores"]
-    rows: list[list[Any]] = [
+    rows: list[list[ScoreCell]] = [
         [words, *[scores[s][key] for s in range(n)]] for key, words in CATEGORY_WORDS
     ]
     rows.append(["Total", *[scores[s]["total"] for s in range(n)]])
@@ -562,10 +571,10 @@ def _result(view: Mapping[str, Any], seat: int | None) -> JSON | None:
     )
 
 
-def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
+def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> Table:
     """The table ``seat`` sees (None: a spectator), from its view and legal actions."""
     n = view["players"]
-    zones: list[JSON] = [_order_zone(view, seat)]
+    zones: list[Zone] = [_order_zone(view, seat)]
     zones.append(
         zone(
             "toppers",
@@ -580,7 +589,7 @@ def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
     if seat is not None:
         order = order[seat:] + order[:seat]
     zones.extend(_tree_zone(view, s, seat) for s in order)
-    actions: list[JSON] = []
+    actions: list[PromptAction] = []
     if seat is not None and legal:
         phase = view["phase"]
         if phase == "claim":
@@ -625,7 +634,7 @@ def _named(text: str) -> tuple[str, list[str]]:
     return f"{card_words(view_card)} ({_light_words(view_card)})", [d.id]
 
 
-def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
+def describe(event: Event, seat: int | None) -> LogLine:
     """One event of the log in words, with the ids of what it is about."""
     kind = event["type"]
     who = event.get("seat")
@@ -664,3 +673,10 @@ def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
         parts = ", ".join(f"{CATEGORY_LOWER[key]} {event[key]}" for key, _ in CATEGORY_WORDS)
         return line(f"{name} scored {event['total']} points: {parts}", [f"tree:{who}"], seat=who)
     return line(str(kind).replace("-", " "))
+
+
+if TYPE_CHECKING:  # mypy holds this module to the manifest's table part
+    from yuletide.core.manifest import TablePart
+    from yuletide.games.jolly_christmas.jolly_christmas import table as _this  # noqa: PLW0406
+
+    _table_part: TablePart = _this

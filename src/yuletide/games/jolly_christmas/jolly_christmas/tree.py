@@ -1,7 +1,7 @@
 """The tree of Jolly Christmas: geometry (positions, neighbours, lights) and scoring.
 
 A tree is 14 slots in the order of the 5-4-3-2 pyramid, base first: slot 0-4 are row 1
-(index 1-5), 5-8 row 2, 9-11 row 3, 12-13 row 4 (CONTENT.md, "Tree geometry"). Card
+(index 1-5), 5-8 row 2, 9-11 row 3, 12-13 row 4 (docs/rules/jolly-christmas.md). Card
 ``(r + 1, i)`` rests on ``(r, i)`` and ``(r, i + 1)``. The scoring functions take the
 tree as four parallel per-slot lists (``Faces``): the ornament (-1 for an empty slot),
 the ball colour (-1 unless a ball), the half-light side and the light colour, so they
@@ -35,14 +35,14 @@ from yuletide.games.jolly_christmas.content import (
 SLOTS = sum(ROW_WIDTHS)
 #: The first slot of each row (row 1 first).
 ROW_START: tuple[int, ...] = tuple(sum(ROW_WIDTHS[:r]) for r in range(len(ROW_WIDTHS)))
-#: ``(row, index)`` of each slot, 1-based as in CONTENT.md.
+#: ``(row, index)`` of each slot, 1-based, as the rules page counts them.
 POSITION: tuple[tuple[int, int], ...] = tuple(
     (r + 1, i + 1) for r, w in enumerate(ROW_WIDTHS) for i in range(w)
 )
 L, R, UL, UR, DL, DR = range(6)
 #: The side facing each side: L with R, UL with DR, UR with DL.
 OPPOSITE: tuple[int, ...] = (R, L, DR, DL, UR, UL)
-#: Row and index steps of each direction (CONTENT.md's adjacency table).
+#: Row and index steps of each direction (the tree's adjacency: docs/rules/jolly-christmas.md).
 _STEP: tuple[tuple[int, int], ...] = ((0, -1), (0, 1), (1, -1), (1, 0), (-1, 0), (-1, 1))
 
 #: The score categories, in the order of a breakdown.

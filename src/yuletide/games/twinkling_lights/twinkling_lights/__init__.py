@@ -1,6 +1,6 @@
 """Twinkling Lights: the room of one game — its rules (``rules``), view schema (``view``),
-table model (``table``), terminal text (``text``) and bot (``bot``), and the manifest
-below that every layer reads."""
+table model (``table``), terminal text (``text``), bot (``bot``) and its part in the
+balance lab (``lab``), and the manifest below that every layer reads."""
 
 from yuletide.core.manifest import GameSpec, HardSettings
 from yuletide.core.registry import register
@@ -15,6 +15,7 @@ SPEC = register(
         pitch="Lay tiles to join strands of lights and match the pattern cards.",
         order=1,
         hard=HardSettings(depth=8),
+        lab=True,
     )
 )
 

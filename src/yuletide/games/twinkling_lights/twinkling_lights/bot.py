@@ -327,10 +327,11 @@ class LookaheadBot(HeuristicBot):
     heuristic.
 
     Heuristic against heuristic (``bench/heuristic_edges.py lookahead
-    twinkling-lights``, 2,000 games each), it wins 0.64 of the seats against 0.36 at 2
-    players and 0.29 against 0.21 at 4; weighing the cost at half or twice as much wins
-    about as often (0.63, 0.63), and counting also the players after the next (at half
-    weight) less (0.27 at 4). The search alone cannot find this: an oracle that knew
+    twinkling-lights``), it wins more of the seats than the plain heuristic at 2 and at 4
+    players; weighing the cost at half or twice as much wins about as often, and
+    counting also the players after the next (at half weight) less (measured:
+    docs/bots.md, "What each lookahead's choices are worth", Twinkling Lights). The
+    search alone cannot find this: an oracle that knew
     every card and tile was level with the heuristic (docs/bots.md), yet each
     placement's cost is small and recurs all game."""
 

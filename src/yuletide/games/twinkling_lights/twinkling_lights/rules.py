@@ -7,7 +7,7 @@ green-backed 4-Pattern cards), the geometry is :mod:`.geometry`:
 * Set Up 1: the Light tiles are mixed into a face-down stack (its order is hidden from
   everyone; views show its size).
 * Set Up 2: the top two tiles are revealed and laid face up next to each other: on
-  cells (0, 0) and (1, 0), both at rotation 0 (RULINGS T10). A Broken Wire tile
+  cells (0, 0) and (1, 0), both at rotation 0 (ruling T10). A Broken Wire tile
   revealed here goes back into the stack, which is shuffled, and another is revealed;
   a + tile revealed here stays as a normal tile (T5).
 * Set Up 3-4: the red 3-Pattern cards are shuffled and two dealt to each player, then
@@ -86,7 +86,7 @@ Phases (``current_phase``): ``column``, ``row``, ``rotate`` (placing the tile dr
 tile instead of drawing), ``last-tile`` (the turn the stack ran out: the drawn tile is
 the only one out of sight, so every seat can tell it) and ``game-over``.
 
-Options: ``turn_limit`` (default 100 turns; RULINGS.md, safety limits). A game cannot
+Options: ``turn_limit`` (default 100 turns; docs/rulings.md#every-game-safety-limits). A game cannot
 last longer than 36 turns (33 tiles to draw, and at most 3 turns playing a received
 Broken Wire tile instead of drawing), so the limit is only a guard.
 
@@ -140,7 +140,7 @@ PATTERNS = CONTENT.patterns
 IS_GREEN: tuple[bool, ...] = tuple(p.back == "green" for p in PATTERNS)
 N_CARDS = len(PATTERNS)
 CARD_ID = {p.id.lower(): i for i, p in enumerate(PATTERNS)}
-#: The starting cells (RULINGS T10: side by side, W-E).
+#: The starting cells (ruling T10: side by side, W-E).
 START: tuple[Cell, Cell] = ((0, 0), (1, 0))
 #: How far from the starting tiles a tile can ever lie: one step per tile placed.
 REACH = N_TILES - 2
@@ -298,7 +298,7 @@ class TwinklingLights(State):
     target: list[int]  # the column, then the cell, chosen for the tile in hand: [x], [x, y]
     turns: int  # turns completed
     winner: int  # the seat that scored all three cards, or -1
-    ended: bool  # the stack ran out (RULINGS T8)
+    ended: bool  # the stack ran out (ruling T8)
     turn_limit: int
     _board: Board  # the board ``placed`` describes (derived, shared by clones)
     _board_for: list[int]
@@ -313,7 +313,7 @@ class TwinklingLights(State):
         rng = self.rng
         stack = list(range(N_TILES))
         rng.shuffle(stack)
-        # Set Up 2 and RULINGS T5, T10: reveal two tiles for (0, 0) and (1, 0).
+        # Set Up 2 and rulings T5, T10: reveal two tiles for (0, 0) and (1, 0).
         self.placed = []
         while len(self.placed) < 8:
             tile = stack.pop()
@@ -389,7 +389,7 @@ class TwinklingLights(State):
         return sorted(mine, key=self.scored.__getitem__)
 
     def can_score(self, card: int) -> bool:
-        """Whether a single strand shows ``card``'s lights (RULINGS T1-T3)."""
+        """Whether a single strand shows ``card``'s lights (rulings T1-T3)."""
         return self.board().shows(PATTERNS[card].lights)
 
     # ------------------------------------------------------------- the rules
@@ -416,7 +416,7 @@ class TwinklingLights(State):
 
     def cells_for(self, tile: int) -> list[Cell]:
         """Where ``tile`` may go: an empty cell sharing an edge with a tile, or, for a +
-        tile, also on top of any tile (RULINGS T4); sorted by x, then y."""
+        tile, also on top of any tile (ruling T4); sorted by x, then y."""
         board = self.board()
         if IS_PLUS[tile]:
             return sorted((*board.frontier(), *board.cells()))
@@ -447,14 +447,13 @@ class TwinklingLights(State):
         return acts
 
     def _apply(self, seat: int, action: Action) -> None:
-        kind = type(action)
-        if kind is Column:
-            self.target = [action.x]  # type: ignore[attr-defined]
+        if type(action) is Column:
+            self.target = [action.x]
             self.step = ROW
-            self.log.append(("column", seat, action.x))  # type: ignore[attr-defined]
-        elif kind is Row:
+            self.log.append(("column", seat, action.x))
+        elif type(action) is Row:
             tile = self.in_hand()
-            x, y = self.target[0], action.y  # type: ignore[attr-defined]
+            x, y = self.target[0], action.y
             if IS_BROKEN[tile]:  # reading broken-wire-has-no-rotation
                 self.target = []
                 self._lay(seat, tile, x, y, 0)
@@ -462,25 +461,27 @@ class TwinklingLights(State):
                 self.target = [x, y]
                 self.step = ROTATE
                 self.log.append(("cell", seat, x, y))
-        elif kind is Rotate:
-            x, y = self.target
-            self.target = []
-            self._lay(seat, self.in_hand(), x, y, action.quarter_turns)  # type: ignore[attr-defined]
-        elif kind is Score:
-            card = action.card  # type: ignore[attr-defined]
-            self.scored[card] = 1 + max(self.scored)
-            self.log.append(("score", seat, card))
-            if not self.hand(seat):  # RULINGS T9
-                self.winner = seat
-                self.log.append(("win", seat))
-        elif kind is Give:
-            to = action.seat  # type: ignore[attr-defined]
-            self.held[to] = self.drawn
-            self.log.append(("give", seat, to, self.drawn))
-            self._draw(seat)  # RULINGS T6: the same choice applies to the next one
-        else:
+        elif type(action) is Done:
             self.log.append(("done", seat))
             self._end_turn(seat)
+        elif type(action) is Rotate:
+            x, y = self.target
+            self.target = []
+            self._lay(seat, self.in_hand(), x, y, action.quarter_turns)
+        elif type(action) is Score:
+            card = action.card
+            self.scored[card] = 1 + max(self.scored)
+            self.log.append(("score", seat, card))
+            if not self.hand(seat):  # ruling T9
+                self.winner = seat
+                self.log.append(("win", seat))
+        elif type(action) is Give:
+            to = action.seat
+            self.held[to] = self.drawn
+            self.log.append(("give", seat, to, self.drawn))
+            self._draw(seat)  # ruling T6: the same choice applies to the next one
+        else:
+            raise AssertionError(action)
 
     def _lay(self, seat: int, tile: int, x: int, y: int, quarter_turns: int) -> None:
         covered = self.top_tile((x, y))
@@ -509,7 +510,7 @@ class TwinklingLights(State):
 
     def _end_turn(self, seat: int) -> None:
         self.turns += 1
-        if not self.stack:  # RULINGS T8
+        if not self.stack:  # ruling T8
             self.ended = True
             self.log.append(("tiles-out",))
             return
@@ -523,12 +524,13 @@ class TwinklingLights(State):
     def check_action(self, action: Any) -> Action:
         """As ``State.check_action``; ``give seat 3`` at a table with fewer seats (its
         notation parses at any player count) names the seats there are."""
-        if type(action) is Give and type(action.seat) is int and action.seat >= self.players:
-            raise NotationError(
-                f"there is no seat {action.seat} to give a Broken Wire tile to: seats are 0"
-                f" to {self.players - 1}",
-                RULE_BROKEN,
-            )
+        match action:
+            case Give(seat=to) if type(to) is int and to >= self.players:
+                raise NotationError(
+                    f"there is no seat {to} to give a Broken Wire tile to: seats are 0"
+                    f" to {self.players - 1}",
+                    RULE_BROKEN,
+                )
         return super().check_action(action)
 
     def why_illegal(self, seat: int, action: Action) -> IllegalAction:
@@ -650,7 +652,7 @@ class TwinklingLights(State):
         return IllegalAction(
             f"no single strand shows {name} ({lights}): its colours must be consecutive"
             " lights of one strand, in this order or the reverse",
-            RULE_SCORE + "; RULINGS T1, T2",
+            RULE_SCORE + "; rulings T1, T2",
         )
 
     # -------------------------------------------------------------- windows

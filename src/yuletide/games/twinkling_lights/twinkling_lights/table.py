@@ -23,13 +23,22 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from yuletide.core.events import Event
 from yuletide.games.twinkling_lights.content import CONTENT
 from yuletide.games.twinkling_lights.geometry import PORT_NAMES, Tile, Wire, neighbours
 from yuletide.games.twinkling_lights.geometry import shows as strand_shows
 from yuletide.table.model import (
-    JSON,
+    Card,
+    LogLine,
+    PromptAction,
+    Result,
+    ScoreCell,
+    SeatInfo,
+    Shape,
+    Table,
+    Zone,
     action,
     card,
     colour,
@@ -101,8 +110,8 @@ def _tile_words(name: str, kind: str) -> str:
     return f"{_TILE_NAMES.get(kind, 'Light tile')} {name}"
 
 
-def _wire_shapes(kind: str, wires: Sequence[Mapping[str, Any]]) -> list[JSON]:
-    shapes = [wire(w["ports"], w["bulbs"]) for w in wires]
+def _wire_shapes(kind: str, wires: Sequence[Mapping[str, Any]]) -> list[Shape]:
+    shapes: list[Shape] = [wire(w["ports"], w["bulbs"]) for w in wires]
     if kind == "plus":
         shapes.append(symbol("plus", "+ tile: may go on top of a tile", glyph="+"))
     elif kind == "broken-wire":
@@ -110,7 +119,7 @@ def _wire_shapes(kind: str, wires: Sequence[Mapping[str, Any]]) -> list[JSON]:
     return shapes
 
 
-def _turned(wires: Sequence[Mapping[str, Any]], degrees: int) -> list[JSON]:
+def _turned(wires: Sequence[Mapping[str, Any]], degrees: int) -> list[dict[str, list[str]]]:
     """A tile's wires (given at rotation 0) after ``degrees`` clockwise, with the
     game's own geometry."""
     tile = Tile(
@@ -174,7 +183,7 @@ def _targets(view: Mapping[str, Any], kind: str) -> list[Cell]:
     return cells
 
 
-def _board_zone(view: Mapping[str, Any], seat: int | None) -> JSON:
+def _board_zone(view: Mapping[str, Any], seat: int | None) -> Zone:
     board = _board(view)
     turn = view["turn"]
     target = view["target"] or []
@@ -221,7 +230,7 @@ def _board_zone(view: Mapping[str, Any], seat: int | None) -> JSON:
     return zone("board", "board", "The board", cards, note=note)
 
 
-def _strands_zone(view: Mapping[str, Any], mine: Sequence[Mapping[str, Any]]) -> JSON:
+def _strands_zone(view: Mapping[str, Any], mine: Sequence[Mapping[str, Any]]) -> Zone:
     cards = []
     for k, s in enumerate(view["strands"], 1):
         shape = "loop" if s["loop"] else "strand"
@@ -287,11 +296,11 @@ def _hidden_tile_knowledge(view: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def _hand_zone(view: Mapping[str, Any], s: int, seat: int | None) -> JSON:
+def _hand_zone(view: Mapping[str, Any], s: int, seat: int | None) -> Zone:
     """The tile ``s`` holds: the tile drawn (face up for its drawer), or a Broken Wire
     tile received (public: all Broken Wire tiles look alike)."""
     turn, mine = view["turn"], s == seat
-    cards: list[JSON] = []
+    cards: list[Card] = []
     on_turn = s == turn and view["tile_in_hand"]
     held = view["broken_wire_held"][s]
     hand = view["hand_tile"] if mine and on_turn else None
@@ -329,7 +338,7 @@ def _hand_zone(view: Mapping[str, Any], s: int, seat: int | None) -> JSON:
     return zone(f"hand:{s}", "hand", label, cards, owner=s, count=len(cards))
 
 
-def _turns_zone(hand: Mapping[str, Any], seat: int) -> JSON:
+def _turns_zone(hand: Mapping[str, Any], seat: int) -> Zone:
     """The tile in hand at each of its four turns: pick a cell, then one of these."""
     cards = []
     for d in ROTATIONS:
@@ -354,7 +363,7 @@ def _turns_zone(hand: Mapping[str, Any], seat: int) -> JSON:
     )
 
 
-def _pattern_zones(view: Mapping[str, Any], s: int, seat: int | None) -> list[JSON]:
+def _pattern_zones(view: Mapping[str, Any], s: int, seat: int | None) -> list[Zone]:
     mine = s == seat and view["patterns"] is not None
     ready = set(view["can_score"] or ()) if mine else set()
     cards = []
@@ -404,7 +413,7 @@ def _pattern_zones(view: Mapping[str, Any], s: int, seat: int | None) -> list[JS
     ]
 
 
-def _seats(view: Mapping[str, Any], seat: int | None) -> list[JSON]:
+def _seats(view: Mapping[str, Any], seat: int | None) -> list[SeatInfo]:
     out = []
     for s in range(view["players"]):
         scored = len(view["scored"][s])
@@ -435,7 +444,7 @@ def _seats(view: Mapping[str, Any], seat: int | None) -> list[JSON]:
 # ---------------------------------------------------------------------- prompt
 
 
-def _placements(view: Mapping[str, Any], seat: int) -> list[JSON]:
+def _placements(view: Mapping[str, Any], seat: int) -> list[PromptAction]:
     """Every complete placement still open, as one action sending the engine's steps
     still to come (column, row, rotation; no rotation for a Broken Wire tile)."""
     hand = view["hand_tile"]
@@ -486,8 +495,8 @@ def _placements(view: Mapping[str, Any], seat: int) -> list[JSON]:
     return out
 
 
-def _actions(view: Mapping[str, Any], legal: Sequence[str], seat: int) -> list[JSON]:
-    out: list[JSON] = []
+def _actions(view: Mapping[str, Any], legal: Sequence[str], seat: int) -> list[PromptAction]:
+    out: list[PromptAction] = []
     if view["step"] in ("column", "row", "rotate"):
         out.extend(_placements(view, seat))
     patterns = {p["id"].lower(): (k, p) for k, p in enumerate(view["patterns"] or (), 1)}
@@ -599,13 +608,13 @@ def _headline(view: Mapping[str, Any], seat: int | None, legal: Sequence[str]) -
     return f"{head} — {seat_name(turn, seat, capital=True)} is {doing}"
 
 
-def _result(view: Mapping[str, Any], seat: int | None) -> JSON | None:
+def _result(view: Mapping[str, Any], seat: int | None) -> Result | None:
     outcome = view["outcome"]
     if outcome["status"] == "ongoing":
         return None
     n = view["players"]
     scored = view["scored"]
-    rows: list[list[Any]] = [
+    rows: list[list[ScoreCell]] = [
         ["Pattern cards scored", *[len(scored[s]) for s in range(n)]],
         [
             "4-Pattern card scored (tie-break)",
@@ -624,10 +633,10 @@ def _result(view: Mapping[str, Any], seat: int | None) -> JSON | None:
     )
 
 
-def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
+def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> Table:
     """The table ``seat`` sees (None: a spectator), from its view and legal actions."""
     n = view["players"]
-    zones: list[JSON] = [_board_zone(view, seat)]
+    zones: list[Zone] = [_board_zone(view, seat)]
     zones.append(zone("stack", "deck", "Light tiles stack (face down)", count=view["stack"]))
     mine = view["patterns"] or []
     zones.append(_strands_zone(view, mine if seat is not None else []))
@@ -662,12 +671,12 @@ def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> JSON:
 # ---------------------------------------------------------------------- the log
 
 
-def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
+def describe(event: Event, seat: int | None) -> LogLine:
     """One event of the log in words, with the ids of what it is about."""
     kind, who = event["type"], event.get("seat")
     name, their, you = seat_name(who, seat, capital=True), _their(who, seat), who == seat
 
-    def said(text: str, *refs: str) -> JSON:
+    def said(text: str, *refs: str) -> LogLine:
         return line(text, refs, seat=who)
 
     cell = (event["cell"][0], event["cell"][1]) if "cell" in event else (0, 0)
@@ -682,7 +691,7 @@ def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
             f"patterns:{who}",
         )
     if kind == "deal":
-        counts = Counter(event["backs"])
+        counts: Counter[str] = Counter(event["backs"])
         parts = []
         for back in sorted(counts, key=lambda b: b != "red"):  # red 3-Pattern cards first
             n, s = counts[back], "s" if counts[back] != 1 else ""
@@ -728,3 +737,10 @@ def describe(event: Mapping[str, Any], seat: int | None) -> JSON:
     if kind == "tiles-ran-out":
         return line("The Light tiles ran out: the game ends; the most Pattern cards scored wins")
     return line(str(kind).replace("-", " "))
+
+
+if TYPE_CHECKING:  # mypy holds this module to the manifest's table part
+    from yuletide.core.manifest import TablePart
+    from yuletide.games.twinkling_lights.twinkling_lights import table as _this  # noqa: PLW0406
+
+    _table_part: TablePart = _this
