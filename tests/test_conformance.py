@@ -293,7 +293,7 @@ def _jingle_world_with_another_stolen_kind() -> tuple[yuletide.State, yuletide.S
     seat 2, and only seats 1 and 2 know its kind. Returns the real state and a world,
     built by hand, that seat 0 cannot tell from it: the stolen card is another kind (it
     swapped places with a card of the deck) and seat 2 knows that kind instead."""
-    from yuletide.games.christmas_lights.jingle_bell_run import rules as jbr
+    from yuletide.games.christmas_lights.jingle_bell_run import box as jbr
 
     state = yuletide.new_game("jingle-bell-run", players=3, seed=0)
     for text in [

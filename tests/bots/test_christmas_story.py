@@ -12,7 +12,7 @@ import pytest
 import yuletide
 from yuletide.bots import RandomBot, SeatWindow
 from yuletide.core.rng import Rng, derive_seed
-from yuletide.games.christmas_story.christmas_story import rules as cs
+from yuletide.games.christmas_story.christmas_story import box as cs
 from yuletide.games.christmas_story.christmas_story.bot import HeuristicBot, from_view, rollout
 from yuletide.sim import play_match
 

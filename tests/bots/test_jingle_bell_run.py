@@ -10,7 +10,7 @@ import pytest
 import yuletide
 from yuletide.bots import RandomBot, SeatWindow
 from yuletide.core.rng import Rng, derive_seed
-from yuletide.games.christmas_lights.jingle_bell_run import rules as jb
+from yuletide.games.christmas_lights.jingle_bell_run import box as jb
 from yuletide.games.christmas_lights.jingle_bell_run.bot import (
     HeuristicBot,
     evaluate,

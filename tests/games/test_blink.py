@@ -1,6 +1,6 @@
 """Blink: one test per rule sentence and per ruling or reading the game uses.
 
-Sources: rules/christmas-lights.md, "Blink" (quoted in each test's docstring), with its
+Sources: the Christmas Lights rulebook, "Blink" (quoted in each test's docstring), with its
 Pattern-card example reproduced on P01; docs/rulings.md#christmas-lights--bonus-games (the
 two Blink rows) and "Every game: safety limits"; the readings named in blink.py's
 docstring.

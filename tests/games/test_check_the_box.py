@@ -1,6 +1,6 @@
 """Check the Box: one test per rule sentence and per ruling or reading the game uses.
 
-Sources: rules/christmas-lights.md, "Check the Box" (quoted in each test's docstring);
+Sources: the Christmas Lights rulebook, "Check the Box" (quoted in each test's docstring);
 docs/rulings.md#christmas-lights--bonus-games (the two Check the Box rows) and "Every
 game: safety limits"; the readings named in check_the_box.py's docstring.
 

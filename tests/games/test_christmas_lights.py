@@ -1,6 +1,6 @@
 """Christmas Lights (the main game): one test per rule sentence and per ruling it uses.
 
-Sources: rules/christmas-lights.md, "Components" to "Game End / Winning" (quoted in the
+Sources: the Christmas Lights rulebook, "Components" to "Game End / Winning" (quoted in the
 docstrings); rulings M1-M18 and "Every game: safety limits"; the readings named in
 classic.py's docstring (cited as "reading <name>").
 

@@ -1,8 +1,8 @@
 """A Christmas Story: one test per rule sentence and per ruling or reading the game uses.
 
-Sources: rules/christmas-story.md (quoted in each test's docstring); rulings S1 to
-S14 (docs/rulings.md#a-christmas-story) and docs/rulings.md#every-game-safety-limits; CONTENT.md
-(the box); the readings named in christmas_story.py's docstring (card-letters, open-is-announced,
+Sources: the rulebook of A Christmas Story (quoted in each test's docstring); rulings S1 to
+S14 (docs/rulings.md#a-christmas-story) and docs/rulings.md#every-game-safety-limits; the card data
+(the box); the readings named in docs/rules/christmas-story.md (card-letters, open-is-announced,
 free-peek-face-down, refuser-chooses, lamp-of-the-eliminated, turn-after-dare, ranks).
 
 Situations are built by ``deal``: a new game whose cards A, B, C, ... (deal order: two
@@ -20,7 +20,7 @@ import pytest
 
 import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
-from yuletide.games.christmas_story.christmas_story import rules as cs
+from yuletide.games.christmas_story.christmas_story import box as cs
 from yuletide.games.christmas_story.christmas_story.rules import ChristmasStory
 from yuletide.games.christmas_story.christmas_story.text import render as render_text
 
@@ -126,7 +126,7 @@ def random_play(state: ChristmasStory, rng: Rng, steps: int) -> None:
 
 
 def test_contents_15_cards_90_peek_tokens_1_leg_lamp() -> None:
-    """Contents: "15 Cards, 90 Peek Tokens, 1 Leg Lamp Marker" (CONTENT.md: 6 colours x
+    """Contents: "15 Cards, 90 Peek Tokens, 1 Leg Lamp Marker" (the card data: 6 colours x
     15 tokens)."""
     content = cs.CONTENT
     assert content.box_total() == 15
@@ -270,7 +270,7 @@ def test_setup_3_the_leg_lamp_starts_in_the_middle() -> None:
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_setup_4_each_player_takes_all_peek_tokens_of_one_colour(players: int) -> None:
-    """Set Up 4: "Each player takes all Peek tokens of one color" (15 each, CONTENT.md)."""
+    """Set Up 4: "Each player takes all Peek tokens of one color" (15 each, the card data)."""
     view = yuletide.new_game(GAME, players=players, seed=0).view(0)
     colours = ["red", "blue", "green", "yellow", "purple", "orange"][:players]
     assert view["token_colours"] == colours
@@ -1265,8 +1265,8 @@ def test_issue_12_why_illegal_names_the_real_problem_in_random_games() -> None:
                     continue
                 reason = state.why_illegal(seat, action).reason
                 checked += 1
-                names = [cs.letter(c) for c in cs._cards_named(action)]
-                cards = cs._cards_named(action)
+                names = [cs.letter(c) for c in cs.cards_named(action)]
+                cards = cs.cards_named(action)
                 if names and reason.startswith(f"card {names[0]} is in the middle"):
                     assert state.holder(cards[0]) == cs.MIDDLE, reason
                 if names and reason.startswith(f"card {names[0]} is your own"):

@@ -1,6 +1,6 @@
 """Deck the Yard: one test per rule sentence and per ruling or reading the game uses.
 
-Sources: rules/christmas-lights.md, "Deck the Yard" (quoted in each test's docstring);
+Sources: the Christmas Lights rulebook, "Deck the Yard" (quoted in each test's docstring);
 docs/rulings.md#christmas-lights--bonus-games (the Deck the Yard row) and "Every game:
 safety limits"; the readings named in deck_the_yard.py's docstring.
 

@@ -1,6 +1,6 @@
 """Festival of Lights: one test per rule sentence and per ruling or reading the game uses.
 
-Sources: rules/christmas-lights.md, "Festival of Lights" (quoted in each test's
+Sources: the Christmas Lights rulebook, "Festival of Lights" (quoted in each test's
 docstring, the example round reproduced exactly);
 docs/rulings.md#christmas-lights--digital-forms-of-table-talk (the Festival of Lights row), the
 three bonus-game rows for Festival of Lights and "Every game: safety limits"; the readings named in

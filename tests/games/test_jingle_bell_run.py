@@ -1,6 +1,6 @@
 """Jingle Bell Run: one test per rule sentence and per ruling or reading the game uses.
 
-Sources: rules/christmas-lights.md, "Jingle Bell Run" (quoted in each test's docstring);
+Sources: the Christmas Lights rulebook, "Jingle Bell Run" (quoted in each test's docstring);
 docs/rulings.md#christmas-lights--bonus-games (the two Jingle Bell Run rows) and "Every
 game: safety limits"; the readings named in jingle_bell_run.py's docstring.
 
@@ -19,8 +19,8 @@ import pytest
 
 import yuletide
 from yuletide import IllegalAction, InvalidOption, NotationError, Rng
-from yuletide.games.christmas_lights.jingle_bell_run import rules as jb
-from yuletide.games.christmas_lights.jingle_bell_run.rules import (
+from yuletide.games.christmas_lights.jingle_bell_run import box as jb
+from yuletide.games.christmas_lights.jingle_bell_run.box import (
     ACTION,
     BROKEN,
     BUBBLE,
@@ -33,6 +33,7 @@ from yuletide.games.christmas_lights.jingle_bell_run.rules import (
     STEAL,
     TAKE,
 )
+from yuletide.games.christmas_lights.jingle_bell_run.rules import JingleBellRun
 from yuletide.games.christmas_lights.jingle_bell_run.text import render as render_text
 
 GAME = "jingle-bell-run"
@@ -1024,7 +1025,7 @@ def test_knowledge_is_always_true_and_stays_true_in_every_determinization(
 def test_phases_are_the_steps_of_a_turn_and_the_end() -> None:
     """Phases: ``start``, ``action``, ``take``, ``steal``, ``plug-first``,
     ``plug-second``, ``discard`` and ``over``."""
-    assert jb.JingleBellRun.phases == (
+    assert JingleBellRun.phases == (
         "start",
         "action",
         "take",
@@ -1094,11 +1095,11 @@ def test_options() -> None:
 
 def test_notation_round_trips_and_bad_text_lists_the_forms() -> None:
     for players in (2, 6):
-        space = jb.JingleBellRun.action_space(players)
+        space = JingleBellRun.action_space(players)
         assert len({str(a) for a in space}) == len(space)
         for action in space:
-            assert jb.JingleBellRun.parse_action(str(action)) == action
-    assert "steal 1 from seat 5" not in {str(a) for a in jb.JingleBellRun.action_space(3)}
+            assert JingleBellRun.parse_action(str(action)) == action
+    assert "steal 1 from seat 5" not in {str(a) for a in JingleBellRun.action_space(3)}
     state = scenario(hands=["red", "green", "blue"])
     for text in ("move e5", "take orange", "steal 1", "start b2", ""):
         err = refused(state, 0, text)

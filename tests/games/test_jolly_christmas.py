@@ -1,7 +1,7 @@
 """Jolly Christmas: one test per rule sentence of play, per ruling and per reading.
 
-Sources: rules/jolly-christmas.md (quoted in each docstring); rulings J1-J11 and
-"Every game: safety limits"; CONTENT.md, "Jolly Christmas"; the readings named in
+Sources: the Jolly Christmas rulebook (quoted in each docstring); rulings J1-J11 and
+"Every game: safety limits"; the card data, "Jolly Christmas"; the readings named in
 jolly_christmas.py's docstring (starting-player, same-order-card, simultaneous-placing,
 placing-is-required, base-grows-both-ways, four-layers, last-round-discard,
 one-topper-left, shared-win, scores-so-far). Scoring rule by rule is in
@@ -796,8 +796,8 @@ def test_J11_only_the_chosen_topper_scores() -> None:
 
 # ---------------------------------------------------------------- scoring, whole games
 
-#: The CONTENT.md example tree, in the order it is built (base first, left to right),
-#: with real cards. CONTENT.md lists two red balls with their half-light on UR (1.3 and
+#: The the card data example tree, in the order it is built (base first, left to right),
+#: with real cards. the card data lists two red balls with their half-light on UR (1.3 and
 #: 3.2) but the deck has one (JC-D16); 3.2's half-light joins nothing either way, so a
 #: red ball with its half-light on L (JC-D13) stands at 3.2.
 EXAMPLE_CARDS = [
@@ -853,7 +853,7 @@ def example_game(seed: int = 1) -> Any:
 
 
 def test_scoring_example_played_through_a_whole_game_scores_33() -> None:
-    """Scoring Example (CONTENT.md's tree): "1. ... 4 points for the complete lights. 2.
+    """Scoring Example (the card data's tree): "1. ... 4 points for the complete lights. 2.
     ... 4 points for the tree-topper, because it has three of the same color Christmas
     balls. 3. ... 4 points for the Christmas balls ... two single Christmas balls ... and
     one set of two ... 4. ... 4 points for the Santas because the player has the third
@@ -955,7 +955,7 @@ def test_reading_scores_so_far_the_view_shows_every_tree_s_score() -> None:
 
 
 def test_matching_lights_option_needs_same_coloured_half_lights() -> None:
-    """CONTENT.md: "A game option (off by default) may require matching colours" — option
+    """the card data: "A game option (off by default) may require matching colours" — option
     ``matching_lights``; J5 (default): colours need not match."""
     # JC-D62 (reindeer, half-light R, yellow) and JC-D61 (reindeer, L, red).
     layout = [{"1.1": "reindeer R", "1.2": "reindeer L"}, {}, {}]

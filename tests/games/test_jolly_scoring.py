@@ -1,7 +1,7 @@
 """Jolly Christmas scoring and box data: one test per scoring sentence, topper and ruling.
 
-Sources: rules/jolly-christmas.md, "Scoring", "Ornament Cards", "Tree-topper Cards" and
-"Scoring Example" (quoted in each docstring); rulings J1-J6, J10, J11; CONTENT.md,
+Sources: the Jolly Christmas rulebook, "Scoring", "Ornament Cards", "Tree-topper Cards" and
+"Scoring Example" (quoted in each docstring); rulings J1-J6, J10, J11; the card data,
 "Jolly Christmas" (geometry, lights, deck composition, toppers, the example tree).
 
 Trees are written as layouts ``{"row.index": "ornament[-ball colour] [side]"}`` and
@@ -102,7 +102,7 @@ def test_components_85_decoration_cards_14_toppers_5_elves_6_order_cards() -> No
 
 
 def test_content_deck_composition_is_content_md_ours() -> None:
-    """CONTENT.md "Deck composition": 12 Santas, 21 balls (7 red, 7 blue, 7 gold), 12 bells,
+    """the card data "Deck composition": 12 Santas, 21 balls (7 red, 7 blue, 7 gold), 12 bells,
     14 gingerbread men, 13 reindeer, 13 snowflakes; ids in that order."""
     kinds = Counter(
         ORNAMENTS[d.ornament] + (f"-{BALL_COLOURS[d.ball]}" if d.ball >= 0 else "")
@@ -135,7 +135,7 @@ def test_content_deck_composition_is_content_md_ours() -> None:
 
 
 def test_content_half_light_side_and_colour_of_card_k() -> None:
-    """CONTENT.md: "The half-light side of card k is the (k-1 mod 6)-th entry of [L, R, UL,
+    """the card data: "The half-light side of card k is the (k-1 mod 6)-th entry of [L, R, UL,
     UR, DL, DR]"; its colour "the (k-1 mod 4)-th entry of [red, yellow, green, blue]";
     the side counts table's totals 15, 14, 14, 14, 14, 14."""
     for k, d in enumerate(CONTENT.decorations, 1):
@@ -150,7 +150,7 @@ def test_content_half_light_side_and_colour_of_card_k() -> None:
 
 
 def test_content_tree_toppers_are_the_content_md_table() -> None:
-    """CONTENT.md "Tree-topper cards": 14 toppers, kinds, conditions and points; JC-T01
+    """the card data "Tree-topper cards": 14 toppers, kinds, conditions and points; JC-T01
     (6) and JC-T05 (4) are the rulebook's values."""
     table = [(t.id, t.describe(), t.points, t.status.split()[0]) for t in CONTENT.toppers]
     assert table == [
@@ -232,7 +232,7 @@ def test_content_validation_names_the_broken_rule(change: Any, message: str) -> 
 
 
 def test_J3_adjacency_is_the_six_hex_neighbours() -> None:
-    """J3 / CONTENT.md: neighbours L (r,i-1), R (r,i+1), UL (r+1,i-1), UR (r+1,i), DL
+    """J3 / the card data: neighbours L (r,i-1), R (r,i+1), UL (r+1,i-1), UR (r+1,i), DL
     (r-1,i), DR (r-1,i+1); card (r+1,i) rests on (r,i) and (r,i+1)."""
     s = T.slot_of
     assert T.NEIGHBOUR[s(2, 2)] == (s(2, 1), s(2, 3), s(3, 1), s(3, 2), s(1, 2), s(1, 3))
@@ -243,7 +243,7 @@ def test_J3_adjacency_is_the_six_hex_neighbours() -> None:
     degree = Counter(sum(n >= 0 for n in T.NEIGHBOUR[a]) for a in range(T.SLOTS))
     assert sum(k * v for k, v in degree.items()) == 2 * 28  # 10 side by side, 18 resting on
     # "in a full tree, 10, 10, 9, 9, 9 and 9 of the 14 positions have a neighbour on
-    # that side" (CONTENT.md)
+    # that side" (the card data)
     per_side = [sum(T.NEIGHBOUR[a][d] >= 0 for a in range(T.SLOTS)) for d in range(6)]
     assert per_side == [10, 10, 9, 9, 9, 9]
 
@@ -256,7 +256,7 @@ def test_J3_adjacency_is_the_six_hex_neighbours() -> None:
     [("1.1 R", "1.2 L"), ("1.2 UL", "2.1 DR"), ("1.2 UR", "2.2 DL"), ("3.2 UR", "4.2 DL")],
 )
 def test_complete_light_forms_where_half_lights_of_adjacent_cards_join(a: str, b: str) -> None:
-    """Scoring 1: "Each complete light is worth 1 point"; CONTENT.md: a light forms when
+    """Scoring 1: "Each complete light is worth 1 point"; the card data: a light forms when
     two neighbouring cards have half-lights on facing sides: L with R, UL with DR, UR
     with DL."""
     (pa, sa), (pb, sb) = a.split(), b.split()
@@ -278,7 +278,7 @@ def test_a_light_that_does_not_join_up_is_not_complete() -> None:
 
 
 def test_each_card_is_part_of_at_most_one_light_so_at_most_seven() -> None:
-    """CONTENT.md: "Each card can therefore be part of at most one light, and a tree has
+    """the card data: "Each card can therefore be part of at most one light, and a tree has
     at most 7 lights" (random full trees, and a tree with seven)."""
     from yuletide.core.rng import Rng
 
@@ -300,7 +300,7 @@ def test_each_card_is_part_of_at_most_one_light_so_at_most_seven() -> None:
 
 
 def test_J5_light_colours_need_not_match_unless_the_option_says_so() -> None:
-    """J5: "Must the half-light colours match for a complete light? No." CONTENT.md: "A
+    """J5: "Must the half-light colours match for a complete light? No." the card data: "A
     game option (off by default) may require matching colours"."""
     layout = {"1.1": "santa R", "1.2": "santa L", "1.3": "bell R", "1.4": "bell L"}
     f = faces(layout, colours={"1.1": "red", "1.2": "blue", "1.3": "green", "1.4": "green"})
@@ -692,7 +692,7 @@ def test_a_tree_without_topper_scores_no_topper_points() -> None:
 
 # ------------------------------------------------------------- the scoring example
 
-#: CONTENT.md, "The rulebook's scoring example, as a tree that scores exactly 33".
+#: the card data, "The rulebook's scoring example, as a tree that scores exactly 33".
 EXAMPLE = {
     "1.1": "reindeer R",
     "1.2": "reindeer L",

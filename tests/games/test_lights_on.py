@@ -1,6 +1,6 @@
 """Lights On: one test per rule sentence and per ruling or reading the game uses.
 
-Sources: rules/christmas-lights.md, "Lights On" (quoted in each test's docstring);
+Sources: the Christmas Lights rulebook, "Lights On" (quoted in each test's docstring);
 docs/rulings.md#christmas-lights--digital-forms-of-table-talk (the Lights On and "Every
 real-time game" rows), the bonus-game row for Lights On (Bubble Bulbs are not wild) and
 "Every game: safety limits"; the readings named in lights_on.py's docstring

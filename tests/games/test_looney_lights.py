@@ -1,6 +1,6 @@
 """Looney Lights: one test per rule sentence and per ruling the game uses.
 
-Sources: rules/christmas-lights.md, "Looney Lights" (quoted in each test's docstring);
+Sources: the Christmas Lights rulebook, "Looney Lights" (quoted in each test's docstring);
 docs/rulings.md#christmas-lights--bonus-games (the three Looney Lights rows) and "Every
 game: safety limits"; the readings named in looney_lights.py's docstring (first-discard,
 deck-runs-out, broken-needs-follow-up, plug-on-plug, drawn-card).

@@ -1,6 +1,6 @@
 """Reindeer's Nose: one test per rule sentence and per ruling or reading the game uses.
 
-Sources: rules/christmas-lights.md, "Reindeer's Nose" (quoted in each test's docstring);
+Sources: the Christmas Lights rulebook, "Reindeer's Nose" (quoted in each test's docstring);
 docs/rulings.md#christmas-lights--digital-forms-of-table-talk (the Reindeer's Nose and
 "Every real-time game" rows), the bonus-game row for Reindeer's Nose and "Every game:
 safety limits"; the readings named in reindeers_nose.py's docstring (colours-in-play,

@@ -1,6 +1,6 @@
 """Solo Lights: one test per rule sentence and per ruling or reading the game uses.
 
-Sources: rules/christmas-lights.md, "Solo Lights" (quoted in each test's docstring);
+Sources: the Christmas Lights rulebook, "Solo Lights" (quoted in each test's docstring);
 docs/rulings.md#christmas-lights--bonus-games (the three Solo Lights rows) and "Every
 game: safety limits"; the readings named in solo_lights.py's docstring.
 

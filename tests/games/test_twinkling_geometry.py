@@ -1,6 +1,6 @@
 """Twinkling Lights geometry: property tests (hypothesis) and worked examples.
 
-The model is CONTENT.md's "Tile model" (ports, rotations, the connection rule, strands,
+The model is the card data's "Tile model" (ports, rotations, the connection rule, strands,
 matching); ruling T1 (either direction), T2 (consecutive) and T4 (only the top tile of
 a cell counts) are the rulings it carries. Random boards are grown by the placement
 rules from the real box of 35 tiles.

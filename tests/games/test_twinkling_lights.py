@@ -1,7 +1,7 @@
 """Twinkling Lights: one test per rule sentence, per ruling (T1-T10) and per reading.
 
-Sources: rules/twinkling-lights.md (quoted in each docstring), rulings
-T1-T10 and docs/rulings.md#every-game-safety-limits, CONTENT.md (tile model, tiles, Pattern
+Sources: the Twinkling Lights rulebook (quoted in each docstring), rulings
+T1-T10 and docs/rulings.md#every-game-safety-limits, the card data (tile model, tiles, Pattern
 cards), and the readings named in twinkling_lights.py's docstring. The geometry (ports,
 rotations, joins, strands, matching) has its own property tests in
 test_twinkling_geometry.py.
@@ -191,7 +191,7 @@ def random_play(state: Any, rng: Rng, steps: int) -> None:
 
 
 def test_components_35_light_tiles_27_standard_5_plus_3_broken_wire() -> None:
-    """Components: "35 Light tiles"; CONTENT.md: 27 standard (14 X, 13 C), 5 + tiles
+    """Components: "35 Light tiles"; the card data: 27 standard (14 X, 13 C), 5 + tiles
     (3 X, 2 C), 3 Broken Wire."""
     tiles = CONTENT.tiles
     assert len(tiles) == 35
@@ -218,7 +218,7 @@ def test_components_14_pattern_cards_3_pattern_red_backs_4_pattern_green_backs()
 
 
 def test_content_the_rulebook_example_card_is_purple_blue_yellow() -> None:
-    """CONTENT.md: TL-3-10 is known from the rulebook example (Purple, Blue, Yellow)."""
+    """the card data: TL-3-10 is known from the rulebook example (Purple, Blue, Yellow)."""
     card = CONTENT.patterns[C["TL-3-10"]]
     assert [CONTENT.colours[c] for c in card.lights] == ["purple", "blue", "yellow"]
     assert card.back == "red"
@@ -226,7 +226,7 @@ def test_content_the_rulebook_example_card_is_purple_blue_yellow() -> None:
 
 
 def test_content_tile_balance_as_content_md_describes() -> None:
-    """CONTENT.md: each standard and + tile has 3 bulbs (2 on one wire, 1 on the other)
+    """the card data: each standard and + tile has 3 bulbs (2 on one wire, 1 on the other)
     in 3 different colours; 96 bulbs: Blue 20, the other four 19; each colour pair on a
     2-bulb wire 3-4 times; colours Red, Green, Blue, Yellow, Purple."""
     assert CONTENT.colours == ("red", "green", "blue", "yellow", "purple")
@@ -258,7 +258,7 @@ def _raw() -> dict[str, Any]:
 
 
 def test_content_json_is_the_box_and_alternative_data_is_validated() -> None:
-    """CONTENT.md: "the project should accept an alternative data file and validate it"."""
+    """the card data: "the project should accept an alternative data file and validate it"."""
     assert parse_content(_data()) == CONTENT
     cases: list[tuple[Any, str]] = []
     d = _data()
@@ -598,7 +598,7 @@ def test_broken_wire_tiles_are_placed_adjacent_reading_no_rotation_step() -> Non
 
 
 def test_broken_wire_every_strand_that_reaches_it_ends_there() -> None:
-    """CONTENT.md Broken Wire tile: "Every strand that reaches it ends there"."""
+    """the card data Broken Wire tile: "Every strand that reaches it ends there"."""
     state = scenario(board=EXAMPLE, drawn="TL-T34")
     before = strands(state)
     place(state, 2, 0, None)
@@ -883,7 +883,7 @@ def test_the_pattern_must_lie_on_a_single_light_strand() -> None:
 
 
 def test_a_run_may_wrap_round_a_loop() -> None:
-    """CONTENT.md strands: "On a closed loop the run may wrap around": the loop reads
+    """the card data strands: "On a closed loop the run may wrap around": the loop reads
     Yellow, Purple, Yellow, Green, Blue, Green from where its walk starts, and
     Blue-Green-Yellow (TL-3-07) shows only across that start."""
     board = [

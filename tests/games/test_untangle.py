@@ -1,6 +1,6 @@
 """Untangle: one test per rule sentence and per ruling or reading the game uses.
 
-Sources: rules/christmas-lights.md, "Untangle" (quoted in each test's docstring);
+Sources: the Christmas Lights rulebook, "Untangle" (quoted in each test's docstring);
 docs/rulings.md#christmas-lights--bonus-games (the four Untangle rows) and "Every game:
 safety limits"; the readings named in untangle.py's docstring.
 

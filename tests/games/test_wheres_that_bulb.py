@@ -1,8 +1,8 @@
 """Where's That Bulb?: one test per rule sentence and per ruling the game uses.
 
-Sources: rules/christmas-lights.md, "Where's That Bulb?"; ruling
+Sources: the Christmas Lights rulebook, "Where's That Bulb?"; ruling
 Where's That Bulb?: count-mismatch (10 x 6 grid, 60 cards) and
-docs/rulings.md#every-game-safety-limits; CONTENT.md (the Character pairs). Tests are grouped by
+docs/rulings.md#every-game-safety-limits; the card data (the Character pairs). Tests are grouped by
 rulebook section; each test names the sentence or ruling it proves.
 
 Scenarios start from a seeded deal and move chosen cards to chosen cells by swapping
@@ -135,7 +135,7 @@ def test_components_60_cards_of_the_printed_kinds():
 
 
 def test_components_character_cards_are_the_six_characters_of_content_md():
-    """Components: 6 Character cards — 1 each of the six characters (CONTENT.md)."""
+    """Components: 6 Character cards — 1 each of the six characters (the card data)."""
     assert set(CHARACTERS) <= set(KIND_ID)
     assert Counter(new().box())["santa"] == 1
     assert sum(Counter(new().box())[c] for c in CHARACTERS) == 6

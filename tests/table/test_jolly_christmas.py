@@ -63,7 +63,7 @@ def find(players: int, test: Any, seed: int = 1) -> Any:
 
 # -------------------------------------------------------- the scoring example
 
-#: CONTENT.md, "The rulebook's scoring example": the cards, in the order placed.
+#: the card data, "The rulebook's scoring example": the cards, in the order placed.
 EXAMPLE = [
     ("1.1", "JC-D62", "reindeer", None, "R"),
     ("1.2", "JC-D61", "reindeer", None, "L"),
@@ -149,7 +149,7 @@ def test_the_rulebook_scoring_example_is_the_results_breakdown() -> None:
     santas = next(row for row in res["breakdown"]["rows"] if row[0] == "Santas")
     assert santas[1:] == [4, 16, 9]  # 2, 4 and 3 Santas: third, first, second
     assert m["seats"][0]["score"] == "33 points"
-    # The example tree drawn as data: every ornament and half-light where CONTENT.md
+    # The example tree drawn as data: every ornament and half-light where the card data
     # puts it, the topper on top, the four complete lights named.
     tree = zone(m, "tree:0")
     assert tree["kind"] == "pyramid" and tree["owner"] == 0

@@ -1,6 +1,6 @@
 """Blink — a shedding game along a string of blinking lights (2 to 5 players).
 
-A Christmas Lights bonus game (rules/christmas-lights.md, "Blink"). Rules implemented,
+A Christmas Lights bonus game (the Christmas Lights rulebook, "Blink"). Rules implemented,
 every sentence:
 
 * Components: the 18 Pattern cards; all 61 Bulb cards (7 each of the six colours, 6

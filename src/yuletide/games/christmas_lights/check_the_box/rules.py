@@ -1,6 +1,6 @@
 """Check the Box — a set-collecting asking game for 2 to 4 players (Christmas Lights bonus game).
 
-Rules implemented (rules/christmas-lights.md, "Check the Box"), every sentence:
+Rules implemented (the Christmas Lights rulebook, "Check the Box"), every sentence:
 
 * Components: 6 each of the six colours, 3 Bubble Bulbs (not wild), 6 Broken Bulbs,
   6 Plugs and 3 Presents — 54 cards (ruling Check the Box: count-mismatch: the

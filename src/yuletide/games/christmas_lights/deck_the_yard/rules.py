@@ -3,7 +3,7 @@
 One player against the game: the outcome is a win (``winners == (0,)``) when enough
 cards are claimed at the end, else a loss (``winners == ()``).
 
-Rules implemented (rules/christmas-lights.md, "Deck the Yard"), every sentence:
+Rules implemented (the Christmas Lights rulebook, "Deck the Yard"), every sentence:
 
 * Components: the 18 Pattern cards; 7 each of the six colours; 6 Bubble Bulbs
   (wildcards); 5 Broken Bulbs; 8 Plugs; the 6 Character cards; the Power Surge Event

@@ -1,7 +1,7 @@
 """Festival of Lights — a simultaneous drafting game for 3 or 4 players (Christmas Lights
 bonus game).
 
-Rules implemented (rules/christmas-lights.md, "Festival of Lights"), every sentence:
+Rules implemented (the Christmas Lights rulebook, "Festival of Lights"), every sentence:
 
 * Components: the 18 Pattern cards, 7 each of Red, Green, Yellow, Blue, Purple, Pink,
   and one more special card than players of each of Bubble Bulbs, Broken Bulbs, Plugs

@@ -20,9 +20,10 @@ from yuletide.bots.base import SeatWindow
 from yuletide.bots.kit import BotKit
 from yuletide.core.rng import Rng
 from yuletide.core.state import Action, State
-from yuletide.games.christmas_lights.jingle_bell_run import rules as jb
+from yuletide.games.christmas_lights.jingle_bell_run import box as jb
+from yuletide.games.christmas_lights.jingle_bell_run.rules import JingleBellRun
 
-GAME = jb.JingleBellRun.game_id
+GAME = JingleBellRun.game_id
 N_KINDS = jb.N_KINDS
 BUBBLE, BROKEN, PLUG = jb.BUBBLE, jb.BROKEN, jb.PLUG
 KIND_ID = {name: k for k, name in enumerate(jb.KIND_NAME)}

@@ -1,113 +1,42 @@
-"""Jingle Bell Run — race your character across a 4 x 4 grid of Pattern cards (2 to 6 players).
+"""Jingle Bell Run — race your character across a 4 x 4 grid of Pattern cards (2 to 6
+players): the rules.
 
-A Christmas Lights bonus game (rules/christmas-lights.md, "Jingle Bell Run"). Rules
-implemented, every sentence:
-
-* Components: the 18 Pattern cards; all 61 Bulb cards (7 each of the six colours, 6
-  Bubble Bulbs — wild, 5 Broken Bulbs, 8 Plugs); one Character card per player.
-* Setup: 1. 16 Pattern cards face up in a 4 x 4 grid (columns a-d, rows 1-4, a1 top left),
-  the other two back in the box. 2. every Bulb card, Plugs included, shuffled into the
-  Bulb deck. 3. five cards dealt to each player. 4. five cards revealed to form the
-  Market. 5. each player, seat 0 first, places their character next to a corner of the
-  grid (``start a1``); with more than 4 players two characters may share a corner (with
-  4 or fewer, every character has its own corner). 6. seat 0 (the youngest) takes the
-  first turn; play goes clockwise.
-* Your finish line is the corner card directly opposite your start (a1 <-> d4,
-  d1 <-> a4).
-* On your turn, take one of these actions (``take``, ``steal``, ``plug`` or ``move <cell>``):
-  - take one Bubble Bulb or any two other cards from the Market, and/or draw from the
-    Bulb deck (``take red``, ``take bubble``, ``draw``); the Market is refilled from the
-    deck as you go; whenever the Market shows three Bubble Bulbs at once, all its cards
-    are discarded and it is refilled; an empty deck is refilled by shuffling the discard
-    pile;
-  - discard one or more Broken Bulbs to take as many cards at random from another
-    player's hand (``steal``, then ``steal 2 from seat 3``);
-  - play a Plug to swap two unoccupied Pattern cards of the grid (``plug``, ``swap b2``,
-    ``with c3``);
-  - move your character by playing five cards that match the lights of an adjacent
-    Pattern card (``move b1``): straight lines only, never diagonally.
-* If you end your turn with more than seven cards, discard down to seven (``discard
-  red``; Broken Bulbs too).
-* The first player to move their character onto their finish line card wins, at once.
-
-Rulings used (docs/rulings.md#christmas-lights--bonus-games, the Jingle Bell Run
-entries):
-
-* ``take-two``: you take two cards in all, from any mix of the Market and the top of the
-  deck; taking a Bubble Bulb from the Market ends the take; a Bubble Bulb drawn blind
-  from the deck counts as one card.
-* ``moving``: the first move goes onto your starting corner card; each later move goes to
-  an orthogonally adjacent card; you pay five cards matching that card's five colours in
-  any order, Bubble Bulbs wild; several characters may share a card; you win on entering
-  the opposite corner.
-
-Readings of ours where the rulebook is silent (each tested by name):
-
-* ``market-bubble-alone``: "one Bubble Bulb or any two other cards": a Bubble Bulb may be
-  taken from the Market only as the first card of a take (which it then ends).
-* ``take-what-there-is``: the take ends early if nothing is left to take.
-* ``three-or-more-bubbles``: the Market is reset whenever it shows three or more Bubble
-  Bulbs (also at setup), again and again until it shows fewer (or too few other cards
-  are left for it ever to).
-* ``advance``: the ruling names the orthogonally adjacent cards; the rulebook says "You
-  can only advance in straight lines", and we read "advance" literally: a move goes to
-  an adjacent card one step nearer your finish line (a step away never helps). Option
-  ``retreat`` (off by default) allows every orthogonally adjacent card, for tables that
-  read it the other way.
-* ``pay-plain-first``: the five cards paid are chosen for you: the plain bulb of each
-  colour when you hold one, a Bubble Bulb only for a colour you lack. Keeping a Bubble
-  Bulb is never worse than keeping a plain bulb it could replace (nothing in this game
-  wants a plain bulb that a Bubble Bulb cannot stand in for), so no real choice is lost.
-* ``steal-at-most-their-hand``: you may discard at most as many Broken Bulbs as the other
-  player holds cards; a player with no cards cannot be robbed.
-* ``plug-any-two``: the two unoccupied cards need not be neighbours; a character waiting
-  beside a corner does not occupy it.
-* ``characters-by-seat``: which Character card a player claims changes nothing; seat s
-  gets the s-th character of the box.
-* ``discard-pile-public``: played and discarded cards are face up.
+A Christmas Lights bonus game. The rules as implemented, the options, the rulings
+(take-two, moving) and every reading of our own (advance, pay-plain-first, ...) are in
+docs/rules/jingle-bell-run.md (this room's rules.md); the tests cite them by name. The
+box, the grid, the actions and the notation are in box.py.
 
 Knowledge: hands are hidden; the grid, Market, characters and discard pile (counted by
 kind: its order never matters) are public. Each seat's view lists the cards it *knows*
 are in each other hand (``known``), worked out from what it saw only, never from the
-hand itself (issue 12): they are counts the hand holds at least, in two layers.
+hand itself; they are counts the hand holds at least, in two layers:
 
-* What the whole table knows (``public``): cards taken from the Market, and a Broken
-  Bulb held by a player who chose to steal. A card that leaves the hand face up (paid,
-  discarded, a Plug played, Broken Bulbs discarded to steal) strikes off one of its
-  kind if the table knew of one; a steal from the hand strikes off as many of every
-  kind as cards were taken (any known card may be among them: the thief counts so
-  too, the cards it took being in its own hand).
-* What a robbed player knows (``private``): the cards taken from it are in the thief's
-  hand. It forgets them once the thief loses a card the table did not know of (it may
-  have been one of them), is robbed itself, or is first seen to hold a Broken Bulb
-  (it may be the stolen one). So how many such cards each seat knows of is something
-  every seat can follow; only which they are is private to the two players.
+* what the whole table knows (``public``): cards taken from the Market, and a Broken
+  Bulb held by a player who chose to steal. A card that leaves a hand face up strikes
+  off one of its kind if the table knew of one; a steal strikes off as many of every
+  kind as cards were taken (the thief counts so too);
+* what a robbed player knows (``private``): the cards taken from it are in the thief's
+  hand, until the thief loses a card the table did not know of, is robbed itself, or is
+  first seen to hold a Broken Bulb. How many such cards each seat knows of is public;
+  only which they are is private to the two players.
 
 ``determinize(seat)`` keeps what ``seat`` knows and re-deals the rest, as a function of
 what it knows and the caller's rng only: each other hand keeps the table's known cards
 and ``seat``'s own private ones; the rest of those hands and the deck are dealt from
 their cards in sorted order, shuffled. What a third seat privately knew of a re-dealt
-hand is re-drawn from that hand's newly dealt cards, as many as it knew of, so every
-seat's knowledge stays true of the new world; what others privately know of ``seat``'s
-own hand (the cards it stole) it knows, and is kept.
+hand is re-drawn from that hand's new cards, so every seat's knowledge stays true.
 
 Phases (``current_phase``): the steps of a turn, ``start`` (placing characters),
 ``action``, ``take``, ``steal``, ``plug-first``, ``plug-second`` and ``discard`` (the hand
-limit), and ``over``.
-
-Decisions are split so each is small: the action first (``take``, ``steal``, ``plug``,
-``move <cell>``), then its cards or cells one at a time; the hand limit discards one card
-per decision. A Plug is discarded as soon as ``plug`` is chosen.
-
-Options: ``retreat`` (default false, reading ``advance``); ``turn_limit`` (default 1500
-turns; docs/rulings.md#every-game-safety-limits: the game then ends *unfinished*).
+limit), and ``over``. Decisions are split so each is small: the action first, then its
+cards or cells one at a time; the hand limit discards one card per decision; a Plug is
+discarded as soon as ``plug`` is chosen.
 
 Version history: 1 — first release.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from yuletide.core.errors import IllegalAction, NotationError
@@ -123,164 +52,55 @@ from yuletide.core.state import (
     competition_ranks,
     turn_limit_reached,
 )
-from yuletide.games.christmas_lights.content import BULB_KINDS, COLOURS, CONTENT
+from yuletide.games.christmas_lights.content import COLOURS, CONTENT
 
-RED, GREEN, YELLOW, BLUE, PURPLE, PINK, BUBBLE, BROKEN, PLUG = range(9)
-N_KINDS = 9
-KIND_NAME = BULB_KINDS
-COUNTS = tuple(CONTENT.bulb_deck[name] for name in KIND_NAME)
-PATTERN_IDS = tuple(p.id for p in CONTENT.patterns)
-N_PATTERNS = len(PATTERN_IDS)
-LIGHTS = tuple(tuple(COLOURS.index(c) for c in p.lights) for p in CONTENT.patterns)
-SIDE = 4
-CELLS = SIDE * SIDE
-COLUMN_LETTERS = "abcd"
-CORNERS = (0, SIDE - 1, CELLS - SIDE, CELLS - 1)  # a1, d1, a4, d4
-OPPOSITE = {0: CELLS - 1, SIDE - 1: CELLS - SIDE, CELLS - SIDE: SIDE - 1, CELLS - 1: 0}
-DEALT = 5
-MARKET = 5
-HAND_LIMIT = 7
-RESET_BUBBLES = 3
-PAY = 5
-OFF = -1  # a character still waiting beside its corner
-MAX_STEAL = max(COUNTS[BROKEN], 1)
-MAX_PLAYERS = 6
-
-CORNER, ACTION, TAKE, STEAL, PLUG_FIRST, PLUG_SECOND, DISCARD = range(7)
-STEP_NAME = ("start", "action", "take", "steal", "plug-first", "plug-second", "discard")
-RULE = "Jingle Bell Run, How to Play"
-
-
-def cell_name(cell: int) -> str:
-    """``b3`` for column b, row 3 (a1 is the top left card)."""
-    return f"{COLUMN_LETTERS[cell % SIDE]}{cell // SIDE + 1}"
-
-
-#: Every cell's name, and None for a character not on the grid (OFF, -1, is the last).
-_CELL_NAME: tuple[str | None, ...] = (*(cell_name(c) for c in range(CELLS)), None)
-
-
-def distance(a: int, b: int) -> int:
-    """Straight-line steps between two grid cards (no diagonals)."""
-    return abs(a // SIDE - b // SIDE) + abs(a % SIDE - b % SIDE)
-
-
-def neighbours(cell: int) -> list[int]:
-    """The cards orthogonally adjacent to ``cell``."""
-    r, c = divmod(cell, SIDE)
-    out = []
-    for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
-        rr, cc = r + dr, c + dc
-        if 0 <= rr < SIDE and 0 <= cc < SIDE:
-            out.append(rr * SIDE + cc)
-    return sorted(out)
-
-
-_NEIGHBOURS = tuple(neighbours(c) for c in range(CELLS))
-
-
-@dataclass(frozen=True, slots=True)
-class Start(Action):
-    """Setup 5: place your character beside this corner."""
-
-    cell: int
-
-    def __str__(self) -> str:
-        return f"start {cell_name(self.cell)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Take(Action):
-    """The take action: cards from the Market and/or the deck follow."""
-
-    def __str__(self) -> str:
-        return "take"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeCard(Action):
-    """Take a card of this kind from the Market."""
-
-    kind: int
-
-    def __str__(self) -> str:
-        return f"take {KIND_NAME[self.kind]}"
-
-
-@dataclass(frozen=True, slots=True)
-class Draw(Action):
-    """Draw the top card of the Bulb deck (blind)."""
-
-    def __str__(self) -> str:
-        return "draw"
-
-
-@dataclass(frozen=True, slots=True)
-class Steal(Action):
-    """The steal action: how many Broken Bulbs, and from whom, follow."""
-
-    def __str__(self) -> str:
-        return "steal"
-
-
-@dataclass(frozen=True, slots=True)
-class StealFrom(Action):
-    """Discard ``count`` Broken Bulbs; take as many cards at random from ``seat``."""
-
-    count: int
-    seat: int
-
-    def __str__(self) -> str:
-        return f"steal {self.count} from seat {self.seat}"
-
-
-@dataclass(frozen=True, slots=True)
-class PlugAction(Action):
-    """The Plug action: play a Plug; the two cards to swap follow."""
-
-    def __str__(self) -> str:
-        return "plug"
-
-
-@dataclass(frozen=True, slots=True)
-class SwapFirst(Action):
-    """The first of the two unoccupied grid cards a Plug swaps."""
-
-    cell: int
-
-    def __str__(self) -> str:
-        return f"swap {cell_name(self.cell)}"
-
-
-@dataclass(frozen=True, slots=True)
-class SwapWith(Action):
-    """The second of the two unoccupied grid cards a Plug swaps."""
-
-    cell: int
-
-    def __str__(self) -> str:
-        return f"with {cell_name(self.cell)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Move(Action):
-    """Move your character onto this grid card, paying five matching cards."""
-
-    cell: int
-
-    def __str__(self) -> str:
-        return f"move {cell_name(self.cell)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard(Action):
-    """Discard a card of this kind (the hand limit of seven)."""
-
-    kind: int
-
-    def __str__(self) -> str:
-        return f"discard {KIND_NAME[self.kind]}"
-
+from .box import (
+    ACTION,
+    BROKEN,
+    BUBBLE,
+    CELL_NAME,
+    CELLS,
+    CORNER,
+    CORNERS,
+    COUNTS,
+    DEALT,
+    DISCARD,
+    HAND_LIMIT,
+    KIND_NAME,
+    LIGHTS,
+    MARKET,
+    MAX_PLAYERS,
+    MAX_STEAL,
+    N_KINDS,
+    N_PATTERNS,
+    NEIGHBOURS,
+    OFF,
+    OPPOSITE,
+    PATTERN_IDS,
+    PLUG,
+    PLUG_FIRST,
+    PLUG_SECOND,
+    RESET_BUBBLES,
+    RULE,
+    SIDE,
+    STEAL,
+    STEP_NAME,
+    TAKE,
+    Discard,
+    Draw,
+    Move,
+    PlugAction,
+    Start,
+    Steal,
+    StealFrom,
+    SwapFirst,
+    SwapWith,
+    Take,
+    TakeCard,
+    cell_name,
+    distance,
+    pay_for,
+)
 
 _START = {c: Start(c) for c in CORNERS}
 _TAKE = Take()
@@ -313,17 +133,6 @@ _FORMS = (
     "start <corner> | take | take <card> | draw | steal | steal <n> from seat <s> | plug"
     " | swap <cell> | with <cell> | move <cell> | discard <card>"
 )
-
-
-def pay_for(hand: list[int], base: int, pattern: int) -> list[int] | None:
-    """The five cards (kinds) that pay for ``pattern`` from the hand at ``hand[base:]``:
-    the plain bulb of each colour held, a Bubble Bulb for each colour lacking (reading
-    pay-plain-first); None when the hand cannot pay."""
-    lights = LIGHTS[pattern]
-    lacking = sum(1 for c in lights if not hand[base + c])
-    if lacking > hand[base + BUBBLE]:
-        return None
-    return [c if hand[base + c] else BUBBLE for c in lights]
 
 
 class JingleBellRun(State):
@@ -446,10 +255,10 @@ class JingleBellRun(State):
         if here == OFF:
             return [self.start[seat]]
         if self.retreat:
-            return _NEIGHBOURS[here]
+            return NEIGHBOURS[here]
         goal = self.finish(seat)
         near = distance(here, goal)
-        return [c for c in _NEIGHBOURS[here] if distance(c, goal) < near]
+        return [c for c in NEIGHBOURS[here] if distance(c, goal) < near]
 
     def occupied(self, cell: int) -> bool:
         return cell in self.where
@@ -816,7 +625,7 @@ class JingleBellRun(State):
                     f" {cell_name(self.start[seat])}",
                     "ruling Jingle Bell Run: moving",
                 )
-            if cell in _NEIGHBOURS[here]:
+            if cell in NEIGHBOURS[here]:
                 return IllegalAction(
                     f"{name} is not nearer your finish line ({cell_name(self.finish(seat))}):"
                     " you can only advance",
@@ -884,9 +693,9 @@ class JingleBellRun(State):
             "step": STEP_NAME[self.step],
             "grid": [PATTERN_IDS[p] for p in self.grid],
             "characters": list(CONTENT.characters[:n]),
-            "start": [_CELL_NAME[c] for c in self.start],
-            "at": [_CELL_NAME[c] for c in self.where],
-            "finish": [_CELL_NAME[OPPOSITE[c]] if c != OFF else None for c in self.start],
+            "start": [CELL_NAME[c] for c in self.start],
+            "at": [CELL_NAME[c] for c in self.where],
+            "finish": [CELL_NAME[OPPOSITE[c]] if c != OFF else None for c in self.start],
             "market": [KIND_NAME[k] for k in self.market],
             "deck": len(self.deck),
             "discard": _counts(self.discard),
@@ -894,7 +703,7 @@ class JingleBellRun(State):
             "hand_sizes": [self.hand_size(s) for s in range(n)],
             "known": known,
             "taken": self.taken,
-            "swapping": _CELL_NAME[self.first],
+            "swapping": CELL_NAME[self.first],
             "turns": self.turns,
             "turn_limit": self.turn_limit,
             "retreat": self.retreat,
@@ -918,7 +727,7 @@ class JingleBellRun(State):
             return {
                 "type": "move",
                 "seat": entry[1],
-                "to": _CELL_NAME[entry[2]],
+                "to": CELL_NAME[entry[2]],
                 "paid": [KIND_NAME[k] for k in entry[3:]],
             }
         if kind == "stolen":
@@ -930,10 +739,10 @@ class JingleBellRun(State):
             return {
                 "type": "swap",
                 "seat": entry[1],
-                "cards": [_CELL_NAME[entry[2]], _CELL_NAME[entry[3]]],
+                "cards": [CELL_NAME[entry[2]], CELL_NAME[entry[3]]],
             }
         if kind == "start":
-            return {"type": "start", "seat": entry[1], "corner": _CELL_NAME[entry[2]]}
+            return {"type": "start", "seat": entry[1], "corner": CELL_NAME[entry[2]]}
         if kind == "reshuffle":
             return {"type": "reshuffle", "deck": entry[1]}
         if kind in ("steal", "plug", "win"):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from yuletide.core.events import Event
 from yuletide.games.christmas_lights.content import CONTENT, pattern_card
-from yuletide.games.christmas_lights.jingle_bell_run.rules import KIND_NAME, PATTERN_IDS, pay_for
+from yuletide.games.christmas_lights.jingle_bell_run.box import KIND_NAME, PATTERN_IDS, pay_for
 from yuletide.table.bulbs import CHARACTER_NAMES, pattern
 from yuletide.table.model import (
     LogLine,

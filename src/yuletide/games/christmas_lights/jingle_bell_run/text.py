@@ -8,7 +8,7 @@ from typing import Any
 
 from yuletide.games.christmas_lights.content import COLOURS, GLYPHS
 
-from .rules import COLUMN_LETTERS, LIGHTS, PATTERN_IDS, SIDE, cell_name
+from .box import COLUMN_LETTERS, LIGHTS, PATTERN_IDS, SIDE, cell_name
 
 
 def render(view: Mapping[str, Any]) -> str:

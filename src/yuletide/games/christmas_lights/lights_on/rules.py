@@ -1,6 +1,6 @@
 """Lights On — a real-time team game for two teams of two (Christmas Lights bonus game).
 
-Rules implemented (rules/christmas-lights.md, "Lights On"), every sentence:
+Rules implemented (the Christmas Lights rulebook, "Lights On"), every sentence:
 
 * Teams: seats 0 and 2 against seats 1 and 3, teammates diagonally opposite. Each team
   has a secret signal that tells the teammate "I have four identical bulbs".

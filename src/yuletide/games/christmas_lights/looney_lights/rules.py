@@ -1,6 +1,6 @@
 """Looney Lights — a shedding game for 2 to 6 players (Christmas Lights bonus game).
 
-Rules implemented (rules/christmas-lights.md, "Looney Lights"), every sentence:
+Rules implemented (the Christmas Lights rulebook, "Looney Lights"), every sentence:
 
 * Setup: all 61 Bulb cards shuffled; 7 cards each with 2 players, 5 with 3-4, 4 with
   5-6; one card revealed to start the discard pile. Seat 0 is the youngest player and

@@ -1,6 +1,6 @@
 """Reindeer's Nose — a real-time passing race for 4 to 6 players (Christmas Lights bonus game).
 
-Rules implemented (rules/christmas-lights.md, "Reindeer's Nose"), every sentence:
+Rules implemented (the Christmas Lights rulebook, "Reindeer's Nose"), every sentence:
 
 * Components: 4 Bulbs of a different colour per player (four colours with four players,
   …), and the 18 Pattern cards.

@@ -3,7 +3,7 @@
 One player against the game: the outcome is a win (``winners == (0,)``) or a loss
 (``winners == ()``).
 
-Rules implemented (rules/christmas-lights.md, "Solo Lights"), every sentence:
+Rules implemented (the Christmas Lights rulebook, "Solo Lights"), every sentence:
 
 * Components: the 18 Pattern cards; 7 each of the six colours; 3 Bubble Bulbs
   (wildcards); 5 Broken Bulbs; 5 Plugs; 5 Character cards including Santa; the Power

@@ -1,6 +1,6 @@
 """Untangle — race to find your secret patterns in a shared knot of bulbs (2 to 6 players).
 
-A Christmas Lights bonus game (rules/christmas-lights.md, "Untangle"). Rules implemented,
+A Christmas Lights bonus game (the Christmas Lights rulebook, "Untangle"). Rules implemented,
 every sentence:
 
 * Components: the 18 Pattern cards; 7 each of the six colours, 6 Bubble Bulbs (wild:

@@ -1,6 +1,6 @@
 """Where's That Bulb? — a memory game for 2 to 6 players (Christmas Lights bonus game).
 
-Rules implemented (rules/christmas-lights.md, "Where's That Bulb?"), every sentence:
+Rules implemented (the Christmas Lights rulebook, "Where's That Bulb?"), every sentence:
 
 * Components: 6 each of the six colours, 6 Bubble Bulbs (not wild: two Bubble Bulbs
   are a pair), 4 Broken Bulbs, 8 Plugs and the 6 Character cards — 60 cards.

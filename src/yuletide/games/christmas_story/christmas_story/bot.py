@@ -18,7 +18,8 @@ from yuletide.bots.base import SeatWindow
 from yuletide.bots.kit import BotKit
 from yuletide.core.rng import Rng
 from yuletide.core.state import Action, State
-from yuletide.games.christmas_story.christmas_story import rules as cs
+from yuletide.games.christmas_story.christmas_story import box as cs
+from yuletide.games.christmas_story.christmas_story.rules import ChristmasStory
 
 DECODER, BB_GUN, SCUT, GROVER, PRESENT = cs.DECODER, cs.BB_GUN, cs.SCUT, cs.GROVER, cs.PRESENT
 PRIZES = (DECODER, BB_GUN)
@@ -163,7 +164,7 @@ def from_view(view: dict[str, Any], me: int) -> Knowledge:
     )
 
 
-def from_world(world: cs.ChristmasStory, me: int) -> Knowledge:
+def from_world(world: ChristmasStory, me: int) -> Knowledge:
     """The seat's knowledge in a sampled world (for search): what the world says the
     seat has peeked or sees face up, never the other identities."""
     bit = 1 << me
@@ -301,7 +302,7 @@ def rollout(state: State, seat: int, rng: Rng) -> Action:
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
-    return decide(from_world(cast(cs.ChristmasStory, state), seat), legal, rng)
+    return decide(from_world(cast(ChristmasStory, state), seat), legal, rng)
 
 
 #: What the bots layer builds this game's levels and named bots from.

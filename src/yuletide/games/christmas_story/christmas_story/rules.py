@@ -1,123 +1,41 @@
-"""A Christmas Story — deduction, dares and peeking for 3 to 6 players.
+"""A Christmas Story — deduction, dares and peeking for 3 to 6 players: the rules.
 
-Rules implemented (rules/christmas-story.md, A MAJOR Card Game), every sentence:
-
-* Set Up: the Decoder Pin, the BB Gun, the two Bullies (Scut Farkus, Grover Dill) and 5 /
-  7 / 9 / 11 Presents for 3 / 4 / 5 / 6 players are shuffled; two cards go face down to
-  each player and the remaining three face down to the middle; nobody looks at any card
-  (ruling S1: you never know your own cards unless you peek). The Leg Lamp starts in
-  the middle; each player takes the 15 Peek tokens of one colour (seat order: red, blue,
-  green, yellow, purple, orange). Seat 0 is the youngest and goes first; play goes
-  clockwise (seat order), skipping players who are out.
-* Peek tokens show who has peeked at a card; a token stays on its card as the card moves
-  and leaves it only when the card is flipped face up, going back to its owner (S3).
-  When every player still in the game has a token on one card, it is flipped face up
-  (S4: checked whenever a token is placed and whenever a player is eliminated).
-* A turn is ONE of:
-  - SWAP (``swap 1 g``): one of your cards for a card in the middle. If the card you
-    took is face down you peek at it and put your Peek token on it (S2: a card that
-    already carries your token is peeked again, with no second token; S14: a face-up
-    card may be swapped, with no peek).
-  - DARE (``dare 2 d``): one of your cards and one of an opponent's; the dared player
-    decides (``accept`` / ``refuse`` / ``refuse with lamp``). Accepted: the two cards
-    are swapped and the darer peeks at the card they took if it is face down (S5: the
-    dared player does not peek). Refused: no swap, the darer takes the Leg Lamp from
-    wherever it is (S6), and the refuser chooses one of their face-down cards to turn face
-    up for the rest of the game (``flip 1``; S8: no flip if both are face up already).
-  - OPEN THE PRESENTS (``open``, then ``declare a b``): see Winning.
-* Leg Lamp: its holder may use it for ONE of these, after which it goes back to the
-  middle: TRIPLE-DOG-DARE (``triple-dog-dare 1 d``, a turn action: the holder picks both
-  cards and the swap is forced, S9; the holder peeks at a face-down card taken);
-  FREE PEEK (``free-peek 2``, a turn action: look at one of your cards and put a token
-  on it); REFUSE A DARE (``refuse with lamp``: no card is turned face up, and the lamp
-  passes to the darer, S7).
-* Winning: the opener declares two cards anywhere on the table (S10); any of them still
-  face down is flipped. Correct (the Decoder Pin and the BB Gun, either order): the
-  opener's two cards are revealed; with no Bully among them the opener wins, with a Bully
-  the game is over with no winner (S11). Incorrect: the opener is out, the declared cards
-  stay face up where they are, the opener's two cards go face up to the middle (S13, so
-  the middle can hold more than three cards), their Peek tokens go back to them and no
-  longer count; the others play on. The last player left wins (S12).
-
-Rulings used: S1 to S14 (docs/rulings.md#a-christmas-story), and
-docs/rulings.md#every-game-safety-limits.
-
-Readings of our own where the rulebook and rulings are silent (each tested by name):
-
-* ``card-letters``: the cards are named by letters in deal order (seat 0 gets A and B,
-  seat 1 C and D, ..., the middle the last three). A letter names the physical card and
-  follows it wherever it moves, as the table can follow a face-down card; who holds
-  which letter is public, what it is is not (identities are shuffled onto the letters).
-  In actions your own two cards are named by their slot, 1 or 2 (the order the view
-  lists them in), every other card by its letter: ``swap 1 g`` swaps your first card for
-  G. So the actions on offer never depend on which letters you hold, and there are few
-  of them (203 at most, with 6 players).
-* ``open-is-announced``: opening is two steps, announcing (``open``) and declaring
-  (``declare a b``), as the rulebook words it; an announcement cannot be taken back.
-* ``free-peek-face-down``: Free Peek looks at a face-down card of yours (a face-up card
-  has nothing to see and cannot carry a token); a card you have peeked before may be
-  peeked again (as S2, no second token).
-* ``refuser-chooses``: the refuser chooses the card to turn up even when only one of
-  their cards is face down (a one-option decision, taken on their seat).
-* ``lamp-of-the-eliminated``: a player who is out returns the Leg Lamp to the middle.
-* ``turn-after-dare``: the turn (and a refused Dare's flip) belongs to the darer's turn;
-  the next turn is the next player clockwise after the darer who is still in the game.
-* ``ranks``: the winner ranks first, then players still in the game, then the players
-  who are out, the later out ranking higher; a Bully loser ranks last.
+The rules as implemented, the options and every ruling (S1 to S14) and reading of our
+own are in docs/rules/christmas-story.md (this room's rules.md); the tests cite them by
+name. The box, the actions and the notation are in box.py.
 
 Knowledge model: a seat knows the identity of a card it has peeked (a Swap or accepted
 Dare that brought it the card face down, a Triple-Dog-Dare, a Free Peek) for the rest of
 the game, wherever the card goes; face-up cards are public. Everything else — who holds
-which card, every Peek token, the Leg Lamp's holder, every action — is public. The view
-lists every card with its tokens and what the seat knows of it, plus ``peeked``: each
-card the seat has peeked, its identity and where it is now. Nobody sees an unpeeked
-face-down card, their own included. Option ``deduction`` (on by default) adds, for each
-face-down card, the identities still possible given only that seat's knowledge (the
-card counts of the game less the cards it has seen). No other inference is possible:
-no rule's outcome depends on a hidden card except opening the presents, which ends the
-game or turns the cards concerned face up, so the unseen cards are exchangeable.
-Which cards each seat has peeked is public too (the peek events and the tokens name the
-card); only what it saw is private. ``determinize(seat, rng)`` therefore keeps face-up
-cards and the seat's peeked cards and re-deals every other identity: the pool the seat
-has not seen (the game's counts less those cards) is sorted, a canonical order, and
-shuffled with the caller's rng onto the unseen cards in letter order, so the result is
-a function of the seat's knowledge and the rng only (nothing of the true deal shows
-through, however often it is called). Other seats' knowledge is re-sampled with it: a
-seat that peeked card C knows C's re-dealt identity, and its private peek events are
-withheld (the determinized log shows them as the table saw them: seat and card, no
-identity). Every place, token, the lamp, the Dare in progress and the step stay.
+which card, every Peek token, the Leg Lamp's holder, every action, which cards each seat
+has peeked — is public; only what a seat saw is private. Nobody sees an unpeeked
+face-down card, their own included. Option ``deduction`` adds, for each face-down card,
+the identities still possible from that seat's knowledge alone. No rule's outcome
+depends on a hidden card except opening the presents, which ends the game or turns the
+cards concerned face up, so the unseen cards are exchangeable: ``determinize(seat, rng)``
+keeps face-up cards and the seat's peeked cards and deals the pool it has not seen,
+sorted and then shuffled with the caller's rng, onto the unseen cards in letter order —
+a function of the seat's knowledge and the rng only. Other seats' knowledge is
+re-sampled with it (their private peek events show as the table saw them); every place,
+token, the lamp, the Dare in progress and the step stay.
 
-Phases (``current_phase``): ``turn`` (the active player chooses Swap, Dare or Open),
-``lamp-turn`` (the same, holding the Leg Lamp: Triple-Dog-Dare and Free Peek on offer),
-``declare`` (after ``open``), ``answer-dare`` (the dared player accepts or refuses),
-``turn-card-up`` (the refuser chooses the card to turn face up) and ``over`` (also when
-the turn limit ends the game). The view's ``step`` names the same steps without the lamp
-distinction.
+Phases (``current_phase``): ``turn``, ``lamp-turn`` (the same, holding the Leg Lamp),
+``declare`` (after ``open``), ``answer-dare``, ``turn-card-up`` (the refuser's card) and
+``over``; the view's ``step`` names the same steps without the lamp distinction.
+Hand-built action objects that are not actions of the game (a slot other than 0 and 1,
+a card this player count does not deal, one card declared twice) are refused with a
+NotationError before the rules see them.
 
-Hand-built action objects that are not actions of the game are refused with a
-NotationError before the rules see them, saying what is wrong: a slot other than 0 and
-1 (``Dare(3, 2)``), a card this player count does not deal (``Swap(0, 99)``,
-``Declare(0, 99)``), a declaration of one card twice.
-
-Events: every action is public (``swap``, ``dare``, ``accept``, ``refuse``, ``flip``,
-``leg-lamp``, ``open``, ``declare``, ``out``, ``win`` ...); a ``peek`` event names the card
-to everyone and its identity to the peeker only. ``render`` writes each card as its letter
-and a two-letter code (``??`` unknown, ``^`` face up, ``*`` peeked by you) with the Peek
-tokens as colour letters, so colour is never the only cue.
-
-Outcome: ``ending`` (state attribute and view field) says how the game ended:
-``presents`` (a correct opening, a winner), ``bully`` (a correct opening with a Bully,
-no winner), ``last-standing`` (everybody else was eliminated, S12); ``reason`` says the
-same in words. The turn limit ends the game *unfinished*.
-
-Options: ``deduction`` (default true) and ``turn_limit`` (default 1000 turns).
+Events: every action is public; a ``peek`` event names the card to everyone and its
+identity to the peeker only. ``ending`` says how the game ended: ``presents``, ``bully``
+(a correct opening with a Bully: no winner) or ``last-standing``; the turn limit ends
+the game *unfinished*.
 
 Version history: 1 — first release.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from yuletide.core.errors import IllegalAction, NotationError
@@ -134,223 +52,64 @@ from yuletide.core.state import (
     competition_ranks,
     turn_limit_reached,
 )
-from yuletide.games.christmas_story.content import CONTENT, KIND_IDS
+from yuletide.games.christmas_story.content import CONTENT
 
-DECODER, BB_GUN, SCUT, GROVER, PRESENT = range(5)
-N_KINDS = 5
-KIND_NAME = KIND_IDS
-KIND_TITLE = tuple(k.name for k in CONTENT.kinds)
-KIND_CODE = tuple(k.code for k in CONTENT.kinds)
-MAX_CARDS = (
-    CONTENT.box_total() - CONTENT.kinds[-1].count + max(CONTENT.presents_by_players.values())
+from .box import (
+    ANSWER,
+    ANSWERS,
+    ANSWERS_LAMP,
+    BB_GUN,
+    BULLY_LOSS,
+    DARES,
+    DECLARATIONS,
+    DECLARE,
+    DECODER,
+    EMPTY,
+    ENDING_NAME,
+    FORMS,
+    FREE_PEEKS,
+    GROVER,
+    KIND_NAME,
+    LAST_STANDING,
+    LETTER_UP,
+    LETTERS,
+    MAX_CARDS,
+    MIDDLE,
+    N_KINDS,
+    NOT_OVER,
+    NOTATION,
+    OPEN,
+    PENALTY,
+    PRESENTS_FOUND,
+    R_DARE,
+    R_FREE_PEEK,
+    R_LAMP_REFUSE,
+    R_OPEN,
+    R_REFUSED,
+    R_SETUP,
+    R_SWAP,
+    R_TDD,
+    R_WIN,
+    SCUT,
+    SLOTS,
+    STEP_NAME,
+    SWAPS,
+    TRIPLE_DOG_DARES,
+    TURN,
+    TURN_UPS,
+    Accept,
+    Dare,
+    Declare,
+    FreePeek,
+    Open,
+    Refuse,
+    Swap,
+    TripleDogDare,
+    TurnUp,
+    cards_named,
+    letter,
+    space,
 )
-LETTERS = "abcdefghijklmnopqrstuvwxyz"[:MAX_CARDS]
-MIDDLE = -1
-
-#: The steps of a turn: the active player's choice, the declaration after ``open``, the
-#: dared player's answer, the refuser's face-up card.
-TURN, DECLARE, ANSWER, PENALTY = range(4)
-STEP_NAME = ("turn", "declare", "answer-dare", "turn-card-up")
-
-#: How a game ended (``ending``): still going, a correct opening, a Bully loss, the last
-#: player standing.
-NOT_OVER, PRESENTS_FOUND, BULLY_LOSS, LAST_STANDING = range(4)
-ENDING_NAME = (None, "presents", "bully", "last-standing")
-
-R_SETUP = "A Christmas Story, Set Up"
-R_SWAP = "A Christmas Story, How to Play: SWAP"
-R_DARE = "A Christmas Story, How to Play: DARE"
-R_REFUSED = "A Christmas Story, How to Play: DARE, if they DO NOT take the Dare"
-R_OPEN = "A Christmas Story, How to Play: OPEN THE PRESENT"
-R_WIN = "A Christmas Story, Winning the Game"
-R_LAMP = "A Christmas Story, Leg Lamp Marker"
-R_TDD = R_LAMP + ": TRIPLE-DOG-DARE"
-R_FREE_PEEK = R_LAMP + ": FREE PEEK"
-R_LAMP_REFUSE = R_LAMP + ": REFUSE A DARE"
-
-
-LETTER_UP = tuple(c.upper() for c in LETTERS)
-EMPTY = -1  # a place of a player who is out
-
-
-def letter(card: int) -> str:
-    """The name of a card in views and messages: its letter, upper case ("A")."""
-    return LETTER_UP[card]
-
-
-def _card_text(card: Any) -> str:
-    """A card as notation writes it (lower case), or, for a hand-built action object
-    naming no card of the box, the value itself (``str`` never raises)."""
-    if type(card) is int and 0 <= card < MAX_CARDS:
-        return LETTERS[card]
-    return repr(card)
-
-
-def _slot_text(slot: Any) -> str:
-    """Slot 0 or 1 as notation writes it (1 or 2); anything else as it is."""
-    return str(slot + 1) if type(slot) is int else repr(slot)
-
-
-# --------------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True, slots=True)
-class Swap(Action):
-    """SWAP: your card in ``slot`` (0 or 1, written 1 or 2) for the middle card ``other``."""
-
-    slot: int
-    other: int
-
-    def __str__(self) -> str:
-        return f"swap {_slot_text(self.slot)} {_card_text(self.other)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Dare(Action):
-    """DARE the holder of card ``theirs`` to swap it for your card in ``slot``."""
-
-    slot: int
-    theirs: int
-
-    def __str__(self) -> str:
-        return f"dare {_slot_text(self.slot)} {_card_text(self.theirs)}"
-
-
-@dataclass(frozen=True, slots=True)
-class TripleDogDare(Action):
-    """Leg Lamp, TRIPLE-DOG-DARE: force the swap of your card in ``slot`` and ``theirs``."""
-
-    slot: int
-    theirs: int
-
-    def __str__(self) -> str:
-        return f"triple-dog-dare {_slot_text(self.slot)} {_card_text(self.theirs)}"
-
-
-@dataclass(frozen=True, slots=True)
-class FreePeek(Action):
-    """Leg Lamp, FREE PEEK: look at your face-down card in ``slot``."""
-
-    slot: int
-
-    def __str__(self) -> str:
-        return f"free-peek {_slot_text(self.slot)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Open(Action):
-    """OPEN THE PRESENT: announce that you are opening the presents."""
-
-    def __str__(self) -> str:
-        return "open"
-
-
-@dataclass(frozen=True, slots=True)
-class Declare(Action):
-    """Declare the two cards (``first`` < ``second``) you think are the Decoder Pin and
-    the BB Gun."""
-
-    first: int
-    second: int
-
-    def __str__(self) -> str:
-        return f"declare {_card_text(self.first)} {_card_text(self.second)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Accept(Action):
-    """Take the Dare."""
-
-    def __str__(self) -> str:
-        return "accept"
-
-
-@dataclass(frozen=True, slots=True)
-class Refuse(Action):
-    """Do not take the Dare; ``lamp``: use the Leg Lamp so no card is turned face up."""
-
-    lamp: bool
-
-    def __str__(self) -> str:
-        return "refuse with lamp" if self.lamp else "refuse"
-
-
-@dataclass(frozen=True, slots=True)
-class TurnUp(Action):
-    """After refusing a Dare, turn your face-down card in ``slot`` face up."""
-
-    slot: int
-
-    def __str__(self) -> str:
-        return f"flip {_slot_text(self.slot)}"
-
-
-_SLOTS = (0, 1)
-_CARDS = range(MAX_CARDS)
-_SWAP = tuple(tuple(Swap(i, c) for c in _CARDS) for i in _SLOTS)
-_DARE = tuple(tuple(Dare(i, c) for c in _CARDS) for i in _SLOTS)
-_TDD = tuple(tuple(TripleDogDare(i, c) for c in _CARDS) for i in _SLOTS)
-_FREE_PEEK = tuple(FreePeek(i) for i in _SLOTS)
-_TURN_UP = tuple(TurnUp(i) for i in _SLOTS)
-_DECLARE = tuple(tuple(Declare(a, b) if a < b else None for b in _CARDS) for a in _CARDS)
-_OPEN = Open()
-_ACCEPT = Accept()
-_REFUSE = Refuse(False)
-_REFUSE_LAMP = Refuse(True)
-_ANSWERS = (_ACCEPT, _REFUSE)
-_ANSWERS_LAMP = (_ACCEPT, _REFUSE, _REFUSE_LAMP)
-
-
-def _declares(cards: int) -> tuple[Declare, ...]:
-    out = []
-    for a in range(cards):
-        for b in range(a + 1, cards):
-            d = _DECLARE[a][b]
-            assert d is not None
-            out.append(d)
-    return tuple(out)
-
-
-#: Every declaration for a game of ``n`` cards: _DECLARES[n].
-_DECLARES = tuple(_declares(n) for n in range(MAX_CARDS + 1))
-
-
-def _space(cards: int) -> list[Action]:
-    return [
-        *(_SWAP[i][c] for i in _SLOTS for c in range(cards)),
-        *(_DARE[i][c] for i in _SLOTS for c in range(cards)),
-        *(_TDD[i][c] for i in _SLOTS for c in range(cards)),
-        *_FREE_PEEK,
-        _OPEN,
-        *_DECLARES[cards],
-        _ACCEPT,
-        _REFUSE,
-        _REFUSE_LAMP,
-        *_TURN_UP,
-    ]
-
-
-_FULL_SPACE = _space(MAX_CARDS)
-_NOTATION: dict[str, Action] = {str(a): a for a in _FULL_SPACE}
-for _a in _DECLARES[MAX_CARDS]:  # either order names the same declaration
-    _NOTATION[f"declare {LETTERS[_a.second]} {LETTERS[_a.first]}"] = _a
-_FORMS = (
-    "swap <1|2> <middle card> | dare <1|2> <their card> | triple-dog-dare <1|2> <their card>"
-    " | free-peek <1|2> | open | declare <card> <card> | accept | refuse | refuse with lamp"
-    " | flip <1|2>"
-)
-
-
-def _cards_named(action: Action) -> tuple[int, ...]:
-    """The cards an action names by letter (your own cards are named by slot)."""
-    if isinstance(action, Swap):
-        return (action.other,)
-    if isinstance(action, Dare | TripleDogDare):
-        return (action.theirs,)
-    if isinstance(action, Declare):
-        return (action.first, action.second)
-    return ()
-
 
 # ------------------------------------------------------------------------------ game
 
@@ -505,29 +264,29 @@ class ChristmasStory(State):
             h = 2 * seat
             nh = self.n_hand
             middle = table[nh:]
-            swap_1, swap_2 = _SWAP
+            swap_1, swap_2 = SWAPS
             acts: list[Action] = [swap_1[c] for c in middle]
             acts.extend([swap_2[c] for c in middle])
             theirs = [c for c in table[:h] if c != EMPTY]
             theirs.extend([c for c in table[h + 2 : nh] if c != EMPTY])
-            dare_1, dare_2 = _DARE
+            dare_1, dare_2 = DARES
             acts.extend([dare_1[c] for c in theirs])
             acts.extend([dare_2[c] for c in theirs])
-            acts.append(_OPEN)
+            acts.append(OPEN)
             if self.lamp == seat:
-                tdd_1, tdd_2 = _TDD
+                tdd_1, tdd_2 = TRIPLE_DOG_DARES
                 acts.extend([tdd_1[c] for c in theirs])
                 acts.extend([tdd_2[c] for c in theirs])
-                acts.extend([_FREE_PEEK[i] for i in _SLOTS if not self.face_up[table[h + i]]])
+                acts.extend([FREE_PEEKS[i] for i in SLOTS if not self.face_up[table[h + i]]])
             return acts
         if step == DECLARE:
-            return list(_DECLARES[self.n_cards]) if seat == self.turn else []
+            return list(DECLARATIONS[self.n_cards]) if seat == self.turn else []
         if seat != self.place[self.dare[1]] >> 1:
             return []
         if step == ANSWER:
-            return list(_ANSWERS_LAMP if self.lamp == seat else _ANSWERS)
+            return list(ANSWERS_LAMP if self.lamp == seat else ANSWERS)
         h = 2 * seat
-        return [_TURN_UP[i] for i in _SLOTS if not self.face_up[self.table[h + i]]]
+        return [TURN_UPS[i] for i in SLOTS if not self.face_up[self.table[h + i]]]
 
     def _apply(self, seat: int, action: Action) -> None:
         log = self.log
@@ -715,14 +474,14 @@ class ChristmasStory(State):
             return None
         what = action_fields(action)
         slot = getattr(action, "slot", 0)
-        if type(slot) is not int or slot not in _SLOTS:
+        if type(slot) is not int or slot not in SLOTS:
             return NotationError(
                 f"{what} names slot {slot!r}: your own cards are slots 0 and 1 (written 1"
                 " and 2 in notation, as in 'swap 1 g'); other cards are named by letter",
                 R_SETUP,
             )
         cards = self.n_cards
-        named = _cards_named(action)
+        named = cards_named(action)
         for card in named:
             if type(card) is not int or not 0 <= card < cards:
                 last = letter(cards - 1)
@@ -1104,12 +863,12 @@ class ChristmasStory(State):
     def parse_action(cls, text: str) -> Action:
         if not isinstance(text, str):
             raise NotationError(f"an action is text, got {text!r}")
-        action = _NOTATION.get(text)
+        action = NOTATION.get(text)
         if action is None:
-            action = _NOTATION.get(" ".join(text.lower().split()))
+            action = NOTATION.get(" ".join(text.lower().split()))
         if action is None:
             raise NotationError(
-                f"{text!r} is not an A Christmas Story action; the forms are: {_FORMS}"
+                f"{text!r} is not an A Christmas Story action; the forms are: {FORMS}"
                 " (1 and 2 are your first and second card; other cards are letters a to"
                 f" {LETTERS[-1]}; declare two different cards)"
             )
@@ -1117,7 +876,7 @@ class ChristmasStory(State):
 
     @classmethod
     def action_space(cls, players: int) -> list[Action]:
-        return _space(sum(CONTENT.counts(players)))
+        return space(sum(CONTENT.counts(players)))
 
 
 _OWN_ACTIONS = (Swap, Dare, TripleDogDare, FreePeek, Open, Declare, Accept, Refuse, TurnUp)

@@ -8,7 +8,7 @@ from typing import Any
 
 from yuletide.games.christmas_story.content import CONTENT
 
-from .rules import KIND_CODE, KIND_NAME, KIND_TITLE
+from .box import KIND_CODE, KIND_NAME, KIND_TITLE
 
 
 def render(view: Mapping[str, Any]) -> str:

@@ -1,6 +1,6 @@
 """Jolly Christmas — draft decorations with your elf and build the best Christmas tree (2-5).
 
-Rules implemented (rules/jolly-christmas.md), every sentence, summarised:
+Rules implemented (the Jolly Christmas rulebook), every sentence, summarised:
 
 * Setup: each player gets one elf card (the others go back to the box); the tree-toppers
   are shuffled and players + 1 of them are laid face up (four with three players), the
@@ -40,14 +40,14 @@ Rules implemented (rules/jolly-christmas.md), every sentence, summarised:
   (the same letter the same ornament type), three balls of one colour, a crossed-out
   ornament absent, complete lights at the marked spots (any colour), all six ornament
   types. The player with the most points wins.
-* The rulebook's scoring example (the tree in CONTENT.md) scores 33: lights 4, topper 4,
+* The rulebook's scoring example (the tree in the card data) scores 33: lights 4, topper 4,
   balls 4, Santas 4, bell 0, gingerbread 2, reindeer 9, snowflakes 6.
 
 Rulings used (docs/rulings.md#jolly-christmas): J1 greedy ball sets; J2 4/3/2/1/0 points
 per Santa by competition rank, players without a Santa left out; J3 the six hex-style
 neighbours for reindeer, snowflakes and lights; J4 "under the bell" is the two cards it
 rests on, a base-row bell never scores; J5 light colours need not match (option
-``matching_lights`` for tables that read it the other way, as CONTENT.md allows); J6
+``matching_lights`` for tables that read it the other way, as the card data allows); J6
 different letters are different types and balls are one type; J7 the first card goes in
 the base row; J8 topper-choice ties by the elf positions after round 14, read from the
 lowest order card (option ``topper_tiebreak``: ``round-order`` uses the order in which
@@ -70,7 +70,7 @@ Readings of our own where the rulebook is silent (each tested by name):
   a card at the left end and the whole tree renumbers one to the right; ``place 1.k``
   (k = base width + 1) at the right end; ``place r.i`` on rows 2-4 rests on ``(r-1).i``
   and ``(r-1).(i+1)``. Nobody commits early to where the base ends; the finished tree is
-  the full pyramid, numbered as in CONTENT.md (the letters and lights toppers use that).
+  the full pyramid, numbered as in the card data (the letters and lights toppers use that).
 * ``four-layers``: no card goes above row 4 (the fifth layer is the tree-topper).
 * ``last-round-discard``: after round 14 the unchosen card is discarded too (J9: nothing
   is refilled).
@@ -105,7 +105,7 @@ game). Hand-built action objects that are not actions of the game (``Claim(-5)``
 order card this player count does not lay out) are refused with a NotationError before
 the rules see them.
 
-Data: ``content.json`` beside this module (CONTENT.md: 85 decoration cards with their
+Data: ``content.json`` beside this module (the card data: 85 decoration cards with their
 half-lights, 14 tree-toppers), validated by ``content.py`` at import; the tree geometry
 and the scoring rules are pure functions in ``_tree.py``.
 

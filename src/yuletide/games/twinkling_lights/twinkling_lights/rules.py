@@ -1,7 +1,7 @@
 """Twinkling Lights — tile laying with strands of lights, for 2 to 4 players.
 
-Rules implemented (rules/twinkling-lights.md), every sentence; the tile model and the
-box are CONTENT.md's (``content.json``: 35 Light tiles, 10 red-backed 3-Pattern and 4
+Rules implemented (the Twinkling Lights rulebook), every sentence; the tile model and the
+box are the card data's (``content.json``: 35 Light tiles, 10 red-backed 3-Pattern and 4
 green-backed 4-Pattern cards), the geometry is :mod:`.geometry`:
 
 * Set Up 1: the Light tiles are mixed into a face-down stack (its order is hidden from
