@@ -93,7 +93,7 @@ class Rendered:
     their renderings, and whether each rendering holds a list (copied out deeper)."""
 
     entries: tuple[LogEntry, ...] = ()
-    events: tuple[Mapping[str, Any], ...] = ()
+    events: tuple[dict[str, Any], ...] = ()  # never handed out, only copies
     nested: tuple[bool, ...] = ()
 
 
@@ -105,7 +105,7 @@ _NOTHING = Rendered()
 #: Parsed texts of frozen log entries (``seen_event``), shared by every determinized world
 #: in the process: each is parsed once, never changed and never handed out (``events``
 #: copies), so threads may share it; emptied when it reaches ``_PARSED_SIZE`` texts.
-_PARSED: dict[str, Mapping[str, Any]] = {}
+_PARSED: dict[str, dict[str, Any]] = {}
 _PARSED_SIZE = 20_000
 
 
@@ -133,7 +133,7 @@ def events(state: ChristmasLights, seat: int | None, start: int) -> list[dict[st
     if same < len(entries) or same < n:
         # A determinized world's log holds frozen entries (as the seat and the table saw
         # them): ``seen_event`` reads them, and renders any other entry.
-        new: list[Mapping[str, Any]]
+        new: list[dict[str, Any]]
         if state.determinized:
             new = [seen_event(state, entry, seat) for entry in log[same:]]
         else:
@@ -148,12 +148,12 @@ def events(state: ChristmasLights, seat: int | None, start: int) -> list[dict[st
     return [
         {key: v.copy() if v.__class__ is list else v for key, v in event.items()}
         if deep
-        else dict(event)
+        else event.copy()
         for event, deep in zip(hit.events[start:], hit.nested[start:], strict=True)
     ]
 
 
-def seen_event(state: ChristmasLights, entry: LogEntry, seat: int | None) -> Mapping[str, Any]:
+def seen_event(state: ChristmasLights, entry: LogEntry, seat: int | None) -> dict[str, Any]:
     """A log entry of a determinized world as ``seat`` saw it: a frozen entry
     (``(SEEN, observer, mine, public)``, the texts as the observer and the table saw it)
     read through the shared memo of parsed texts, any other entry rendered by the game."""
