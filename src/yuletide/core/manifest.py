@@ -146,7 +146,7 @@ class GameSpec:
     #: The version of the game's observation encoding (bump when its layout or action
     #: numbering changes; the golden playthroughs show both).
     encoding_version: int = 1
-    #: A long game: the strength ladder (``yuletide.bots.ladder``) plays fewer games in
+    #: A long game: the strength ladder (``yuletide.sim.ladder``) plays fewer games in
     #: each of its cells (``--long-games``).
     long: bool = False
     #: A solo game's difficulties, easiest first (the lab reports one per difficulty).
