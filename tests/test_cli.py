@@ -51,7 +51,7 @@ def test_simulate_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["simulate", "looney-lights", "--players", "9"], "2 to 6 players"),
         (
             ["simulate", "looney-lights", "--players", "2", "--option", "turn_limit=-1"],
-            "option 'turn_limit' must be a whole number >= 1",
+            "option 'turn_limit' must be a whole number from 1 to 2500",
         ),
         (
             ["simulate", "looney-lights", "--players", "2", "--option", "colour=red"],
@@ -199,15 +199,15 @@ DEEP = "[" * 5000
         ),
         (
             ["simulate", "looney-lights", "--players", "2", "--option", "turn_limit=0"],
-            "option 'turn_limit' must be a whole number >= 1",
+            "option 'turn_limit' must be a whole number from 1 to 2500",
         ),
         (
             ["simulate", "looney-lights", "--players", "2", "--option", "turn_limit=abc"],
-            "option 'turn_limit' must be a whole number >= 1",
+            "option 'turn_limit' must be a whole number from 1 to 2500",
         ),
         (
             ["simulate", "looney-lights", "--players", "2", "--option", "turn_limit=NaN"],
-            "option 'turn_limit' must be a whole number >= 1",
+            "option 'turn_limit' must be a whole number from 1 to 2500",
         ),
         (
             ["simulate", "looney-lights", "--players", "2", "--option", f"turn_limit={DEEP}"],
@@ -257,7 +257,7 @@ DEEP = "[" * 5000
         ),
         (
             ["play", "looney-lights", "--option", "turn_limit=-1"],
-            "option 'turn_limit' must be a whole number >= 1",
+            "option 'turn_limit' must be a whole number from 1 to 2500",
         ),
         (["play", "looney-lights", "--option", "colour=red"], "has no option 'colour'"),
         (

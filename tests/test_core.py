@@ -86,9 +86,9 @@ def test_unknown_option_lists_the_options() -> None:
 @pytest.mark.parametrize(
     ("value", "message"),
     [
-        (0, "a whole number >= 1, got 0"),
-        ("10", "a whole number >= 1, got '10'"),
-        (True, "a whole number >= 1, got True"),
+        (0, "a whole number from 1 to 2500, got 0"),
+        ("10", "a whole number from 1 to 2500, got '10'"),
+        (True, "a whole number from 1 to 2500, got True"),
     ],
 )
 def test_bad_option_value_says_what_is_allowed(value: object, message: str) -> None:

@@ -765,7 +765,9 @@ def test_player_count_2_to_4(players: Any) -> None:
 
 
 def test_turn_limit_option_is_validated() -> None:
-    with pytest.raises(InvalidOption, match="option 'turn_limit' must be a whole number >= 1"):
+    with pytest.raises(
+        InvalidOption, match="option 'turn_limit' must be a whole number from 1 to 2000"
+    ):
         yuletide.new_game(GAME, players=2, seed=0, turn_limit=0)
 
 

@@ -1389,8 +1389,8 @@ def test_player_count_3_to_6(players: Any) -> None:
 @pytest.mark.parametrize(
     ("name", "value", "allowed"),
     [
-        ("turn_limit", 0, "a whole number >= 1"),
-        ("turn_limit", "9", "a whole number >= 1"),
+        ("turn_limit", 0, "a whole number from 1 to 2000"),
+        ("turn_limit", "9", "a whole number from 1 to 2000"),
         ("deduction", 1, "true or false"),
         ("deduction", "yes", "true or false"),
     ],

@@ -1018,7 +1018,7 @@ def test_player_count_is_2_to_5(players: Any) -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"turn_limit": 0}, "option 'turn_limit' must be a whole number >= 1, got 0"),
+        ({"turn_limit": 0}, "option 'turn_limit' must be a whole number from 1 to 1000, got 0"),
         (
             {"topper_tiebreak": "oldest"},
             "option 'topper_tiebreak' must be one of 'elf-positions', 'round-order', got 'oldest'",

@@ -874,7 +874,7 @@ def test_turn_limit_option_must_be_a_whole_number_at_least_1(value: Any) -> None
     is allowed."""
     with pytest.raises(InvalidOption) as info:
         yuletide.new_game(GAME, players=3, seed=0, turn_limit=value)
-    assert "option 'turn_limit' must be a whole number >= 1" in str(info.value)
+    assert "option 'turn_limit' must be a whole number from 1 to 2500" in str(info.value)
 
 
 def test_unknown_option_lists_the_options() -> None:

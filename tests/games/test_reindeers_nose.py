@@ -536,7 +536,9 @@ def test_ruling_turn_limit_counts_actions_and_ends_the_game_unfinished() -> None
 
 @pytest.mark.parametrize("value", [0, -3, "many", 2.5])
 def test_turn_limit_option_must_be_a_whole_number_at_least_1(value: Any) -> None:
-    with pytest.raises(InvalidOption, match="option 'turn_limit' must be a whole number >= 1"):
+    with pytest.raises(
+        InvalidOption, match="option 'turn_limit' must be a whole number from 1 to 60000"
+    ):
         yuletide.new_game(GAME, players=4, turn_limit=value)
 
 

@@ -1155,7 +1155,9 @@ def test_player_count_2_to_4(players: Any) -> None:
 
 @pytest.mark.parametrize("value", [0, -1, "10", 2.5, True])
 def test_turn_limit_option_is_a_whole_number_at_least_1(value: Any) -> None:
-    with pytest.raises(InvalidOption, match="option 'turn_limit' must be a whole number >= 1"):
+    with pytest.raises(
+        InvalidOption, match="option 'turn_limit' must be a whole number from 1 to 600"
+    ):
         yuletide.new_game(GAME, players=3, seed=0, turn_limit=value)
 
 

@@ -753,8 +753,8 @@ def test_render_of_a_finished_game_names_no_seat_to_act():
     [
         ({"memory_aid": "yes"}, "true or false"),
         ({"memory_aid": 1}, "true or false"),
-        ({"turn_limit": 0}, "a whole number >= 1"),
-        ({"turn_limit": True}, "a whole number >= 1"),
+        ({"turn_limit": 0}, "a whole number from 1 to 20000"),
+        ({"turn_limit": True}, "a whole number from 1 to 20000"),
         ({"memory": True}, "its options are: memory_aid, turn_limit"),
     ],
 )

@@ -262,6 +262,7 @@ class Blink(State):
             1500,
             "turns (over all rounds) after which the game ends unfinished (safety limit)",
             minimum=1,
+            maximum=1_500,
         ),
     )
     #: ``play`` (a turn), ``drawn-card`` (the player on turn holds a playable card just

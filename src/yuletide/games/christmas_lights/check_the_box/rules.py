@@ -166,6 +166,7 @@ class CheckTheBox(State):
             2000,
             "asks after which the game ends unfinished (safety limit)",
             minimum=1,
+            maximum=2_000,
         ),
     )
     #: ``ask`` (a turn), ``present-bonus`` (a player who drew a Present decides on the

@@ -214,6 +214,7 @@ class DeckTheYard(State):
             1000,
             "turns after which the game ends unfinished (safety limit)",
             minimum=1,
+            maximum=1_000,
         ),
     )
     fields: ClassVar[tuple[str, ...]] = (

@@ -227,6 +227,7 @@ class FestivalOfLights(State):
             1000,
             "actions after which the game ends unfinished (safety limit)",
             minimum=1,
+            maximum=1_000,
         ),
     )
     fields: ClassVar[tuple[str, ...]] = (

@@ -153,6 +153,7 @@ class JingleBellRun(State):
             1500,
             "turns after which the game ends unfinished (safety limit)",
             minimum=1,
+            maximum=6_000,
         ),
     )
     fields: ClassVar[tuple[str, ...]] = (

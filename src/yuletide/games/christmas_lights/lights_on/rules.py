@@ -234,6 +234,7 @@ class LightsOnGame(State):
             "actions after which the game ends unfinished (safety limit; a real-time"
             " game counts actions)",
             minimum=1,
+            maximum=5_000,
         ),
     )
     fields: ClassVar[tuple[str, ...]] = (

@@ -179,6 +179,7 @@ class LooneyLights(State):
             1000,
             "turns after which the game ends unfinished (safety limit)",
             minimum=1,
+            maximum=2_500,
         ),
     )
     fields: ClassVar[tuple[str, ...]] = (

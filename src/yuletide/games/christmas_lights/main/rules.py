@@ -133,6 +133,7 @@ class ChristmasLights(Fields, State):
             600,
             "turns after which the game ends unfinished (safety limit)",
             minimum=1,
+            maximum=5_000,
         ),
         Option(
             "free_actions",

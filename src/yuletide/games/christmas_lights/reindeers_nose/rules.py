@@ -151,6 +151,7 @@ class ReindeersNose(State):
             "actions after which the game ends unfinished (safety limit; a real-time"
             " game counts actions)",
             minimum=1,
+            maximum=60_000,
         ),
     )
     fields: ClassVar[tuple[str, ...]] = (

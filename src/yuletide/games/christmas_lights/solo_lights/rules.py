@@ -251,6 +251,7 @@ class SoloLights(State):
             2000,
             "plays and discards after which the game ends unfinished (safety limit)",
             minimum=1,
+            maximum=2_000,
         ),
     )
     fields: ClassVar[tuple[str, ...]] = (

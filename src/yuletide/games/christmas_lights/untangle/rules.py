@@ -338,6 +338,7 @@ class Untangle(State):
             1500,
             "turns after which the game ends unfinished (safety limit)",
             minimum=1,
+            maximum=5_000,
         ),
     )
     #: One per step of a turn (``untangle``, ``action``, ``place``, ``discard``,

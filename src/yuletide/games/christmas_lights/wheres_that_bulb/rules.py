@@ -113,6 +113,7 @@ class WheresThatBulb(State):
             20000,
             "turns after which the game ends unfinished (safety limit)",
             minimum=1,
+            maximum=20_000,
         ),
     )
     fields: ClassVar[tuple[str, ...]] = (

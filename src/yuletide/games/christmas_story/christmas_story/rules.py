@@ -133,6 +133,7 @@ class ChristmasStory(State):
             1000,
             "turns after which the game ends unfinished (safety limit)",
             minimum=1,
+            maximum=2_000,
         ),
     )
     #: ``current_phase``: the active player's turn (``turn``; ``lamp-turn`` when they

@@ -322,6 +322,7 @@ class JollyChristmas(State):
             1000,
             "actions after which the game ends unfinished (safety limit; a game takes 58-145)",
             minimum=1,
+            maximum=1_000,
         ),
         Option(
             "topper_tiebreak",

@@ -250,6 +250,7 @@ class TwinklingLights(State):
             100,
             "turns after which the game ends unfinished (safety limit)",
             minimum=1,
+            maximum=600,
         ),
     )
     fields: ClassVar[tuple[str, ...]] = (
