@@ -249,12 +249,22 @@ class ServeCommand:
                 self.proc.wait(timeout=10)
 
 
+#: `yuletide serve` options that lift the per-address limits (limits.py): every test
+#: client comes from 127.0.0.1, and a test module makes more tables than one person.
+LIFTED = (
+    *("--create-rate", "off", "--join-rate", "off", "--rematch-rate", "off"),
+    *("--waiting-per-client", "0"),
+)
+
+
 class ServerProcess(ServeCommand):
     """`yuletide serve` on ``db_url`` (migrated first), with a rate limit fast test
     clients stay under, plus ``extra`` arguments (for kill -9 and multi-process tests)."""
 
     def __init__(self, db_url: str, extra: tuple[str, ...] = ()) -> None:
-        super().__init__(("--db", db_url, "--migrate", "--rate-limit", "2000:2000", *extra))
+        super().__init__(
+            ("--db", db_url, "--migrate", "--rate-limit", "2000:2000", *LIFTED, *extra)
+        )
         self.db_url = db_url
         self.extra = extra
 
@@ -353,3 +363,16 @@ async def finished_two_player_table(server: Server) -> tuple[str, str, str]:
     async with Client(base, tid, token0) as a, Client(base, tid, token1) as b:
         await asyncio.gather(a.play(), b.play())
     return tid, token0, token1
+
+
+def assert_error(r: httpx.Response, status: int, code: str, *says: str) -> str:
+    """An answer in our error format: ``status``, ``{"error": code, "message": ...}`` with
+    each of ``says`` in the message; the message."""
+    assert r.status_code == status, (r.status_code, r.text)
+    body = r.json()
+    assert set(body) == {"error", "message"}, body
+    assert body["error"] == code, body
+    for text in says:
+        assert text in body["message"], (text, body["message"])
+    message: str = body["message"]
+    return message

@@ -630,7 +630,7 @@ async def test_table_creation_with_bad_options(tables: Tables, server: Server) -
     assert r.status_code == 400
     assert r.json() == {
         "error": "bad_options",
-        "message": "option 'turn_limit' must be a whole number >= 1, got -3",
+        "message": "option 'turn_limit' must be a whole number from 1 to 2500, got -3",
     }
     r = http.post("/api/tables", json={"game": GAME, "options": {"lights": "on"}})
     assert r.status_code == 400

@@ -9,7 +9,9 @@ REST (JSON; the OpenAPI page is at ``/docs``):
 - ``POST /api/tables/{id}/seats/{seat}``     take an open human seat: its secret token
 - ``DELETE /api/tables/{id}/seats/{seat}``   leave (``Authorization: Bearer TOKEN``)
 - ``POST /api/tables/{id}/seats/{seat}/bot`` hand your seat to a bot (with its token)
+- ``POST /api/tables/{id}/seats/{seat}/reclaim`` take your seat back from its bot
 - ``POST /api/tables/{id}/rematch``          the next game, same seats (with a token)
+- ``DELETE /api/tables/{id}/rematch``        decline it: your reserved seat opens
 - ``GET  /api/tables/{id}/record``           the replay record, once the game has ended
 - ``GET  /api/tables/{id}/replay``           a finished game's step as table models
 - ``GET  /api/games/{game}/rules``           a game's rules page (Markdown)
@@ -20,29 +22,38 @@ Pages (the browser client, ``static/``): ``/`` the lobby, ``/play/{id}`` a table
 the rulings.
 - ``WS   /ws/tables/{id}``                   the live table (protocol.py)
 
-Errors are ``{"error": CODE, "message": WHAT_AND_WHAT_IS_ALLOWED}`` with a 4xx status.
+Errors are ``{"error": CODE, "message": WHAT_AND_WHAT_IS_ALLOWED}`` with a 4xx status
+(429 and 503 over a limit, with ``Retry-After``: limits.py).
 """
 
 from __future__ import annotations
 
+import asyncio
+import base64
 import contextlib
+import hashlib
 import logging
-from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from http import HTTPStatus
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..bots import bots_for
 from ..core.registry import game_info, games, spec
-from . import apidocs, store
+from . import apidocs, ops, store
+from .botpool import PoolSettings
 from .connection import POLICY, Connection, origin_allowed
 from .hub import Hub, TableError
-from .pages import add_pages
+from .limits import BodyGuard, Limits, LimitsConfig, RateLimited, SecurityHeaders, expire_forever
+from .pages import CSP, PAGE_HEADERS, add_pages
+from .seats import SeatRules
 
 log = logging.getLogger("yuletide.server")
 
@@ -58,9 +69,19 @@ class ServerConfig:
     #: Migrate the database to the newest schema at start (the embedded default does).
     migrate: bool = False
     bot_workers: int = 4
+    #: The worker processes searching bots run in, and their fair scheduler (botpool.py).
+    bot_pool: PoolSettings = field(default_factory=PoolSettings)
     #: Per-connection message rate limit (messages a second, burst).
     rate: float = 20.0
     burst: float = 40.0
+    #: Largest request body in bytes, with a Content-Length or chunked (limits.BodyGuard).
+    max_body: int = 64 * 1024
+    #: Per-address rates, per-process caps and the waiting tables' expiry (limits.py);
+    #: off here but the expiry, on by default in ``yuletide serve``.
+    limits: LimitsConfig = field(default_factory=LimitsConfig)
+    #: Seconds a disconnected player's seat waits for them before a bot takes it, and a
+    #: rematch seat stays reserved for its player (seats.py; --seat-grace, --rematch-hold).
+    seats: SeatRules = field(default_factory=SeatRules)
 
 
 # strict: a bool is not a number and "3" is not 3 (pydantic's lax mode would take both).
@@ -88,6 +109,14 @@ class CreateTable(BaseModel):
         None, description="seconds before a timed game forces a due action"
     )
     bot_delay: float | None = Field(None, description="seconds a bot waits before acting")
+    on_leave: str | None = Field(
+        None,
+        description="a player who leaves mid-game (or stays disconnected past the grace"
+        " period): 'bot' (default: a bot takes the seat) or 'abandon' (the game ends)",
+    )
+    leave_bot: str | None = Field(
+        None, description="the bot that takes a left seat (default: the table's bot level)"
+    )
     sit: int | None = Field(None, description="take this human seat yourself")
     name: str | None = Field(None, max_length=200)
 
@@ -118,32 +147,64 @@ def _game_entry(game_id: str) -> dict[str, Any]:
     }
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
+def _error(
+    status: int, code: str, message: str, headers: dict[str, str] | None = None
+) -> JSONResponse:
     if len(message) > MAX_MESSAGE:
         message = message[: MAX_MESSAGE - 3] + "..."
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+    return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
 
 
-#: Largest REST request body accepted (a table request is a few hundred bytes).
+#: Largest REST request body accepted by default (a table request is a few hundred
+#: bytes); ``--max-body``, enforced by limits.BodyGuard whether or not it is chunked.
 MAX_BODY = 64 * 1024
+#: Headers of every HTTP answer that sets none of its own (pages set theirs).
+SECURITY_HEADERS = {k: v for k, v in PAGE_HEADERS.items() if k != "Cache-Control"}
+#: HTTP errors Starlette raises itself (no route, wrong method), in our words.
+HTTP_CODES = {
+    400: "bad_request",
+    401: "no_token",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "too_large",
+    429: "rate_limited",
+    503: "unavailable",
+}
 
 
-class BodyLimit:
-    """Refuse a request whose declared body is larger than :data:`MAX_BODY` before it
-    is read (413, the usual error JSON); every request FastAPI reads carries a length
-    unless it is chunked."""
+def _client(request: Request) -> str:
+    """The client's address (uvicorn takes it from X-Forwarded-For behind a trusted
+    proxy)."""
+    return request.client.host if request.client is not None else "unknown"
 
-    def __init__(self, app: Any) -> None:
-        self.app = app
+
+class ConfirmAfterSending(JSONResponse):
+    """A JSON answer that runs ``confirm`` once its whole body has been handed to the
+    server's socket, before the HTTP exchange ends (so a next request on the same
+    connection already sees it): how a new table goes live only once its creator's
+    answer, with the token, is out (seats.py)."""
+
+    def __init__(
+        self, content: Any, confirm: Callable[[], Awaitable[None]], status_code: int
+    ) -> None:
+        super().__init__(content, status_code=status_code)
+        self.confirm = confirm
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] == "http":
-            length = dict(scope["headers"]).get(b"content-length")
-            if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-                response = _error(413, "too_large", f"request bodies are at most {MAX_BODY} bytes")
-                await response(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
+        await send(
+            {
+                "type": "http.response.start",
+                "status": self.status_code,
+                "headers": self.raw_headers,
+            }
+        )
+        await send({"type": "http.response.body", "body": self.body, "more_body": True})
+        try:
+            await self.confirm()
+        except Exception:
+            log.exception("confirming a new table failed (it is dropped within a minute)")
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
 
 
 def _bearer(authorization: str | None) -> str:
@@ -163,17 +224,30 @@ def create_app(config: ServerConfig) -> FastAPI:
         except store.Unmigrated:
             db.close()
             raise
-        hub = Hub(db, bot_workers=config.bot_workers)
+        hub = Hub(db, bot_workers=config.bot_workers, bot_pool=config.bot_pool)
+        hub.seat_rules = config.seats
         if config.redis_url is not None:
             # Only a scaled-out server talks to Redis: a single process never imports it.
             from .redis_bridge import RedisBridge  # noqa: PLC0415
 
             hub.remote = await RedisBridge.connect(config.redis_url, hub)
+        ops.attach(app, hub)  # /metrics reports on it, actions are counted from here on
         await hub.start()
         app.state.hub = hub
+        expiry = (
+            None
+            if config.limits.waiting_expiry is None
+            else asyncio.get_running_loop().create_task(
+                expire_forever(hub, config.limits.waiting_expiry)
+            )
+        )
         try:
             yield
         finally:
+            if expiry is not None:
+                expiry.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await expiry
             await hub.close()
             db.close()
 
@@ -187,11 +261,24 @@ def create_app(config: ServerConfig) -> FastAPI:
         redoc_url=None,
     )
 
+    # its one inline <style> is allowed by its hash; nothing else inline runs
+    docs_csp = CSP.replace(
+        "style-src 'self'",
+        "style-src 'self' 'sha256-"
+        + base64.b64encode(hashlib.sha256(apidocs._STYLE.encode()).digest()).decode()
+        + "'",
+    )
+
     @app.get("/docs", include_in_schema=False)
     async def docs() -> HTMLResponse:
-        return HTMLResponse(apidocs.render(app.openapi()))
+        return HTMLResponse(
+            apidocs.render(app.openapi()), headers={"Content-Security-Policy": docs_csp}
+        )
 
-    app.add_middleware(BodyLimit)
+    limits = Limits(config.limits)
+    app.state.limits = limits
+    app.add_middleware(BodyGuard, max_body=config.max_body)
+    app.add_middleware(SecurityHeaders, headers=SECURITY_HEADERS)  # outermost: on 413s too
 
     def hub_of(request: Request) -> Hub:
         hub: Hub = request.app.state.hub
@@ -199,7 +286,24 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.exception_handler(TableError)
     async def _table_error(_request: Request, err: TableError) -> JSONResponse:
+        if isinstance(err, RateLimited):
+            return _error(
+                err.status, err.code, str(err), headers={"Retry-After": str(err.retry_after)}
+            )
         return _error(err.status, err.code, str(err))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, err: StarletteHTTPException) -> JSONResponse:
+        status = err.status_code
+        code = HTTP_CODES.get(status, "bad_request" if status < 500 else "server")
+        own = str(err.detail) != HTTPStatus(status).phrase  # an endpoint's own words
+        if status == 404 and not own:
+            message = f"there is nothing at {request.url.path[:200]}; /docs lists the API"
+        elif status == 405 and not own:
+            message = f"{request.method} is not allowed at {request.url.path[:200]}"
+        else:
+            message = str(err.detail)
+        return _error(err.status_code, code, message, headers=dict(err.headers or {}) or None)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(_request: Request, err: RequestValidationError) -> JSONResponse:
@@ -223,20 +327,48 @@ def create_app(config: ServerConfig) -> FastAPI:
         return [_game_entry(g) for g in games()]
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+    async def create_table(body: CreateTable, request: Request) -> Any:
         hub = hub_of(request)
-        created = await hub.create(
-            body.game,
-            players=body.players,
-            options=body.options,
-            seat_specs=[s.model_dump() for s in body.seats],
-            settings={"time_limit": body.time_limit, "bot_delay": body.bot_delay},
-            sit=body.sit,
-            name=body.name,
-        )
-        info = await hub.public_info(created.table_id)
+        client = _client(request)
+        limits.check_rate("create", client)
+        seat_specs = [s.model_dump() for s in body.seats]
+        async with limits.creating(hub, client, body.game, seat_specs) as made:
+            created = await hub.create(
+                body.game,
+                players=body.players,
+                options=body.options,
+                seat_specs=seat_specs,
+                settings={
+                    "time_limit": body.time_limit,
+                    "bot_delay": body.bot_delay,
+                    "on_leave": body.on_leave,
+                    "leave_bot": body.leave_bot,
+                },
+                sit=body.sit,
+                name=body.name,
+            )
+            actor = hub.actors.get(created.table_id)
+            made(
+                created.table_id,
+                created.pending == "waiting" or (actor is not None and actor.status == "waiting"),
+            )
+        if created.pending is None:
+            info = await hub.public_info(created.table_id)
+        else:
+            # Stored as "creating": it becomes a live table only once this answer, with
+            # the creator's token, has been sent (seats.py); a failure before deletes it.
+            try:
+                info = await hub.public_info(created.table_id, creating=True)
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    await asyncio.shield(hub.drop_creation(created.table_id))
+                raise
+            info["status"] = created.pending
         if created.token is not None:
             info["you"] = _seat_grant(request, created.table_id, created.seat, created.token)
+        if created.pending is not None:
+            table_id, status = created.table_id, created.pending
+            return ConfirmAfterSending(info, lambda: hub.confirm(table_id, status), 201)
         return info
 
     @app.get("/api/tables")
@@ -252,6 +384,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         table_id: str, seat: int, request: Request, body: JoinSeat | None = None
     ) -> dict[str, Any]:
         hub = hub_of(request)
+        limits.check_rate("join", _client(request))
         token = await hub.join(table_id, seat, body.name if body else None)
         return _seat_grant(request, table_id, seat, token)
 
@@ -262,8 +395,23 @@ def create_app(config: ServerConfig) -> FastAPI:
         request: Request,
         authorization: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
-        await hub_of(request).leave(table_id, seat, _bearer(authorization))
-        return {"left": seat}
+        """Leave a seat. A waiting table's seat opens again; in a running game a bot
+        takes it ("then": "bot"), or the game ends ("abandoned") if the table says so;
+        the token may take the seat back from the bot (``.../reclaim``)."""
+        then = await hub_of(request).leave(table_id, seat, _bearer(authorization))
+        return {"left": seat, "then": then}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/reclaim")
+    async def reclaim(
+        table_id: str,
+        seat: int,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Take your seat back from the bot that plays it (you left, were away past the
+        grace period, or handed it over), with the seat's token."""
+        await hub_of(request).reclaim(table_id, seat, _bearer(authorization))
+        return {"seat": seat, "kind": "human"}
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot")
     async def hand_to_bot(
@@ -278,11 +426,20 @@ def create_app(config: ServerConfig) -> FastAPI:
         await hub_of(request).hand_to_bot(table_id, seat, _bearer(authorization), body.bot)
         return {"seat": seat, "bot": body.bot}
 
+    @app.delete("/api/tables/{table_id}/rematch")
+    async def decline_rematch(
+        table_id: str, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """Decline the rematch: the seat kept for you there opens to anyone."""
+        await hub_of(request).decline_rematch(table_id, _bearer(authorization))
+        return {"declined": True}
+
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(
         table_id: str, request: Request, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         hub = hub_of(request)
+        limits.check_rate("rematch", _client(request))
         created = await hub.rematch(table_id, _bearer(authorization))
         info = await hub.public_info(created.table_id)
         assert created.token is not None
@@ -318,6 +475,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         await conn.serve()
 
     add_pages(app, hub_of)
+    ops.install(app, _error)  # /healthz, /readyz, /metrics; last: its middleware is outermost
     return app
 
 

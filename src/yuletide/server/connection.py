@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections import OrderedDict
@@ -129,7 +130,12 @@ class Connection:
                 if frame is None:
                     await self.ws.close(POLICY, self.close_reason)
                     return
-                await self.ws.send_text(encode_shared(frame))
+                text = encode_shared(frame)
+                if protocol.bad_text(text):
+                    # a lone surrogate would kill this writer in the UTF-8 encoder: JSON's
+                    # own escapes carry it (parse_client refuses one from a client)
+                    text = json.dumps(frame, separators=(",", ":"))
+                await self.ws.send_text(text)
         except (WebSocketDisconnect, RuntimeError):
             # The client left while frames were still queued: nothing more to send (and
             # no "Task exception was never retrieved" in the log).

@@ -39,17 +39,22 @@ from ..bots import BOTS, bots_for, check_bot
 from ..core.errors import InvalidOption
 from ..core.registry import game_class
 from ..core.simultaneous import is_real_time
+from . import seats as seats_mod
 from . import store
+from .botpool import BotPool, PoolSettings
+from .seats import SeatRules
 from .table import (
     Act,
     ReplayMismatch,
     Resend,
+    SeatAway,
     SeatsChanged,
     Settings,
     Subscriber,
     TableActor,
     Unwatch,
     Watch,
+    default_bot,
     public_seats,
 )
 
@@ -57,6 +62,8 @@ log = logging.getLogger("yuletide.server")
 
 #: Seconds a lease lasts; renewed every third of it.
 LEASE_SECONDS = 10.0
+#: Seconds each step of a stop (actors, bridge, leases) may take before it is cut off.
+STOP_SECONDS = 3.0
 #: Bytes of randomness in a seat token (24 bytes = 192 bits; the issue asks >= 128).
 TOKEN_BYTES = 24
 #: Largest number of seats' names etc.
@@ -64,6 +71,7 @@ MAX_NAME = 40
 #: Limits on table settings.
 MAX_TIME_LIMIT = 600.0
 MAX_BOT_DELAY = 10.0
+MAX_GRACE = 3600.0
 
 
 class TableError(Exception):
@@ -106,6 +114,9 @@ class Created:
     table_id: str
     seat: int | None
     token: str | None
+    #: A creation awaiting confirmation (seats.py): the status it will have once the
+    #: creator's answer is sent (``Hub.confirm``); None when it needs none.
+    pending: str | None = None
 
 
 def new_token() -> str:
@@ -176,7 +187,9 @@ def _lease_rows(conn: Connection) -> list[tuple[str, str | None, float | None]]:
 class Hub:
     """Every live table this process owns, the database, and the bot workers."""
 
-    def __init__(self, db: store.Store, *, bot_workers: int = 4) -> None:
+    def __init__(
+        self, db: store.Store, *, bot_workers: int = 4, bot_pool: PoolSettings | None = None
+    ) -> None:
         self.db = db
         self.owner = owner_name()
         self.actors: dict[str, TableActor] = {}
@@ -184,12 +197,18 @@ class Hub:
         # own, so a table whose bot searches never delays another table's quick bot.
         self.executor = ThreadPoolExecutor(bot_workers, thread_name_prefix="yuletide-bot")
         self.search_executor = ThreadPoolExecutor(bot_workers, thread_name_prefix="yuletide-search")
+        # Searching bots (every bot, if so configured) run in worker processes instead:
+        # the event loop's process never runs a search (botpool.py).
+        self.bot_pool = BotPool(bot_pool)
         self.remote: Remote | None = None
         self._lease_task: asyncio.Task[None] | None = None
         self._locks: dict[str, asyncio.Lock] = {}
         #: Tables whose stored record does not load here, and why (logged once).
         self.broken: dict[str, str] = {}
         self.started = time.time()
+        #: Tables this process created whose creator's answer is not sent yet (seats.py).
+        self._creating: dict[str, asyncio.Event] = {}
+        self.seat_rules = SeatRules()
 
     # --------------------------------------------------------------- running
 
@@ -203,6 +222,7 @@ class Hub:
         """Start every live table that has no running owner: no owner, a lease that ran
         out, or an owner process that is provably gone (:func:`owner_is_dead`, e.g. this
         server before a kill -9). A table that does not load is logged and skipped."""
+        await self._drop_unconfirmed()
         rows = await asyncio.to_thread(self.db.read, _lease_rows)
         now = time.time()
         for table_id, owner, until in rows:
@@ -220,20 +240,108 @@ class Hub:
             with contextlib.suppress(TableError):
                 await self.actor(table_id)
 
+    async def _drop_unconfirmed(self) -> None:
+        """Delete the creations nobody confirmed: their creator never got the answer
+        (the process creating them died, or it failed before answering)."""
+        rows = await asyncio.to_thread(self.db.read, seats_mod.unconfirmed)
+        if not rows:
+            return
+        old = time.time() - seats_mod.CREATING_SECONDS
+        gone = [
+            table_id
+            for table_id, owner, created in rows
+            if created < old  # (even ours: its answer never finished sending)
+            or (
+                table_id not in self._creating
+                and (owner is None or owner == self.owner or owner_is_dead(owner))
+            )
+        ]
+        for table_id in gone:
+            event = self._creating.pop(table_id, None)
+            if event is not None:
+                event.set()
+        if gone:
+            log.warning("dropping %d table(s) whose creator never got an answer", len(gone))
+            await asyncio.wrap_future(self.db.write(lambda c: seats_mod.drop_unconfirmed(c, gone)))
+
+    async def confirm(self, table_id: str, status: str) -> None:
+        """The creator's answer (with its token) was sent: the table goes ``status``
+        and starts. Run after the response (a background task of the endpoint)."""
+        event = self._creating.get(table_id)
+        try:
+            done = await asyncio.wrap_future(
+                self.db.write(lambda c: seats_mod.confirm_table(c, table_id, status))
+            )
+        finally:
+            self._creating.pop(table_id, None)
+            if event is not None:
+                event.set()
+        if done:
+            with contextlib.suppress(TableError):
+                await self.actor(table_id)
+
+    async def drop_creation(self, table_id: str) -> None:
+        """A creation whose answer failed: nobody has its token, so it goes."""
+        event = self._creating.pop(table_id, None)
+        if event is not None:
+            event.set()
+        await asyncio.wrap_future(
+            self.db.write(lambda c: seats_mod.drop_unconfirmed(c, [table_id]))
+        )
+
+    async def _unconfirmed(self, table_id: str) -> None:
+        """Wait (bounded) while this process is confirming ``table_id``'s creation."""
+        event = self._creating.get(table_id)
+        if event is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), 10.0)
+
+    async def _created(self, table_id: str, row: dict[str, Any] | None) -> dict[str, Any] | None:
+        """``row`` once its creation is confirmed, or None if it is not within a few
+        seconds: a creator may have their answer (and ask for the table, here or at
+        another process) a moment before the confirmation is committed."""
+        deadline = time.monotonic() + seats_mod.CONFIRM_WAIT
+        while row is not None and row["status"] == "creating":
+            if table_id in self._creating:
+                await self._unconfirmed(table_id)
+            elif time.monotonic() > deadline:
+                return None
+            else:
+                await asyncio.sleep(0.05)
+            row = await asyncio.to_thread(self.db.read, lambda c: store.get_table(c, table_id))
+        return row
+
     async def close(self) -> None:
         if self._lease_task is not None:
             self._lease_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._lease_task
-        for actor in list(self.actors.values()):
-            await actor.stop()
+        # Every actor finishes the commands queued before its Stop (so actions in
+        # flight are committed and acknowledged), all at once and within a bound: a
+        # stop never waits on a bot's search or a stuck client.
+        actors = list(self.actors.values())
         self.actors.clear()
+        stops = [asyncio.ensure_future(actor.stop()) for actor in actors]
+        if stops:
+            _, late = await asyncio.wait(stops, timeout=STOP_SECONDS)
+            for task in late:
+                task.cancel()
+            for actor in actors:
+                actor.kill()
+        for creating in self._creating.values():
+            creating.set()
+        self._creating.clear()  # (left "creating": the next process to start drops them)
         if self.remote is not None:
-            await self.remote.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.remote.close(), STOP_SECONDS)
         with contextlib.suppress(Exception):
-            await asyncio.wrap_future(self.db.write(lambda c: store.release_leases(c, self.owner)))
+            await asyncio.wait_for(
+                asyncio.wrap_future(self.db.write(lambda c: store.release_leases(c, self.owner))),
+                STOP_SECONDS,
+            )
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.search_executor.shutdown(wait=False, cancel_futures=True)
+        await self.bot_pool.close()
 
     async def _renew_leases(self) -> None:
         while True:
@@ -279,6 +387,7 @@ class Hub:
         actor = self.actors.get(table_id)
         if actor is not None:
             return actor
+        await self._unconfirmed(table_id)
         lock = self._locks.setdefault(table_id, asyncio.Lock())
         async with lock:
             actor = self.actors.get(table_id)
@@ -287,6 +396,7 @@ class Hub:
             if table_id in self.broken:
                 raise TableError(500, "broken_table", self.broken[table_id])
             row = await asyncio.to_thread(self.db.read, lambda c: store.get_table(c, table_id))
+            row = await self._created(table_id, row)
             if row is None:
                 raise TableError(404, "no_table", f"there is no table {table_id!r}")
             live = row["status"] in ("waiting", "playing")
@@ -312,6 +422,7 @@ class Hub:
                         self.db,
                         self.executor,
                         search_executor=self.search_executor,
+                        bot_pool=self.bot_pool,
                         publish=publish,
                         owner=self.owner,
                     )
@@ -502,12 +613,42 @@ class Hub:
             raise TableError(
                 400, "bad_settings", f"bot_delay is seconds from 0 to {MAX_BOT_DELAY:g}, or null"
             )
+        on_leave = settings.get("on_leave") or "bot"
+        if on_leave not in seats_mod.ON_LEAVE:
+            raise TableError(
+                400,
+                "bad_settings",
+                "on_leave is 'bot' (a bot takes the seat of a player who leaves mid-game)"
+                " or 'abandon' (the game ends)",
+            )
+        leave_bot = settings.get("leave_bot")
+        if leave_bot is None:
+            # the table's own level: its first bot seat's, else the game's default
+            leave_bot = next((str(r["bot"]) for r in rows if r["kind"] == "bot"), None)
+        if leave_bot is not None:
+            if not isinstance(leave_bot, str):
+                raise TableError(400, "bad_settings", "leave_bot is a bot's name")
+            try:
+                check_bot(leave_bot, cls.game_id)
+            except InvalidOption as err:
+                raise TableError(400, "bad_settings", f"leave_bot: {err}") from None
+        grace = settings.get("grace")
+        if grace is None:
+            grace = self.seat_rules.grace
+        if not isinstance(grace, int | float) or not 0 <= grace <= MAX_GRACE:
+            raise TableError(400, "bad_settings", f"grace is seconds from 0 to {MAX_GRACE:g}")
         return (
             cls,
             players,
             dict(state.options),
             rows,
-            Settings(float(time_limit), None if bot_delay is None else float(bot_delay)),
+            Settings(
+                float(time_limit),
+                None if bot_delay is None else float(bot_delay),
+                on_leave,
+                leave_bot,
+                float(grace),
+            ),
         )
 
     async def create(
@@ -538,6 +679,12 @@ class Hub:
         for r in seat_rows:
             r.setdefault("token_hash", None)
             r["table_id"] = table_id
+        # a table whose seats are all taken already (bots, the creator) starts at once
+        status = (
+            "playing"
+            if all(r["kind"] == "bot" or r["token_hash"] is not None for r in seat_rows)
+            else "waiting"
+        )
         row = {
             "id": table_id,
             "game": cls.game_id,
@@ -545,10 +692,8 @@ class Hub:
             "players": players,
             "options": resolved,
             "seed": secrets.randbits(63),
-            # a table whose seats are all taken already (bots, the creator) starts at once
-            "status": "playing"
-            if all(r["kind"] == "bot" or r["token_hash"] is not None for r in seat_rows)
-            else "waiting",
+            # with the creator's token: "creating" until its answer is sent (seats.py)
+            "status": "creating" if token is not None else status,
             "settings": table_settings.to_dict(),
             "outcome": None,
             "created_at": time.time(),
@@ -556,13 +701,31 @@ class Hub:
             "owner": self.owner,
             "lease_until": time.time() + LEASE_SECONDS,
         }
-        await asyncio.wrap_future(self.db.write(lambda c: store.insert_table(c, row, seat_rows)))
+        if token is not None:
+            self._creating[table_id] = asyncio.Event()
+        try:
+            await asyncio.wrap_future(
+                self.db.write(lambda c: store.insert_table(c, row, seat_rows))
+            )
+        except BaseException:
+            self._creating.pop(table_id, None)
+            raise
+        if token is not None:
+            return Created(table_id, sit, token, pending=status)
         await self.actor(table_id)
         return Created(table_id, sit, token)
 
-    async def join(self, table_id: str, seat: int, name: str | None) -> str:
-        """Take an open human seat: its secret token."""
+    async def join(
+        self, table_id: str, seat: int, name: str | None, *, holder: str | None = None
+    ) -> str:
+        """Take an open human seat: its secret token. A rematch seat reserved for its
+        player is taken only by ``holder``, the token hash that held it before."""
+        await self._unconfirmed(table_id)
         row, seat_rows = await self._table_and_seats(table_id)
+        if row["status"] == "creating":
+            if await self._created(table_id, row) is None:
+                raise TableError(404, "no_table", f"there is no table {table_id!r}")
+            row, seat_rows = await self._table_and_seats(table_id)
         open_seats = [
             r["seat"] for r in seat_rows if r["kind"] == "human" and r["token_hash"] is None
         ]
@@ -578,6 +741,17 @@ class Hub:
         if seat not in open_seats:
             what = "a bot seat" if seat_rows[seat]["kind"] == "bot" else "taken"
             raise TableError(409, "seat_taken", f"seat {seat} is {what}; {open_text}")
+        if row["status"] == "playing":
+            # (a running game has no open seat: a left one goes to a bot, seats.py)
+            raise TableError(409, "playing", f"the game at table {table_id} is under way")
+        reserved = (await self._reservations(row)).get(seat)
+        if reserved is not None and reserved[0] != holder:
+            raise TableError(
+                409,
+                "reserved",
+                f"seat {seat} is kept for its player from the last game until they take it"
+                f" or decline, at most {max(0.0, reserved[1] - time.time()):.0f} s more",
+            )
         token = new_token()
         took = await asyncio.wrap_future(
             self.db.write(
@@ -591,14 +765,88 @@ class Hub:
         await self.seats_changed(table_id)
         return token
 
-    async def leave(self, table_id: str, seat: int, token: str) -> None:
+    async def leave(self, table_id: str, seat: int, token: str) -> str:
+        """Leave a seat: "left" (a waiting table's seat opens again), or, mid-game, what
+        took the seat: "bot" or "abandoned" (the table's ``on_leave``; seats.py)."""
         await self.seat_of(table_id, token, want=seat)
+        actor = self.actors.get(table_id)
+        if actor is not None:
+            status = actor.status
+        else:
+            status = (await self._table_and_seats(table_id))[0]["status"]
+        if status == "playing":
+            return await self._left_mid_game(table_id, seat, store.hash_token(token))
         left = await asyncio.wrap_future(
             self.db.write(lambda c: store.release_seat(c, table_id, seat, store.hash_token(token)))
         )
         if not left:
             raise TableError(403, "bad_token", "that token does not hold this seat")
         await self.seats_changed(table_id)
+        return "left"
+
+    async def _left_mid_game(self, table_id: str, seat: int, token_hash: str) -> str:
+        actor = await self.local_or_none(table_id)
+        if actor is not None:
+            done: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+            actor.submit(SeatAway(seat, token_hash, now=True, done=done))
+            what = await asyncio.wait_for(asyncio.shield(done), 30.0)
+            if not what:
+                raise TableError(409, "bot_seat", f"a bot plays seat {seat} already")
+            return what
+        # Another process runs the table (scale-out): its bot takes the seat.
+        row, _ = await self._table_and_seats(table_id)
+        settings = Settings.from_dict(row["settings"])
+        bot = settings.leave_bot or default_bot(row["game"])
+        handed = await asyncio.wrap_future(
+            self.db.write(lambda c: seats_mod.hand_over(c, table_id, seat, token_hash, bot))
+        )
+        if not handed:
+            raise TableError(409, "bot_seat", f"a bot plays seat {seat} already")
+        await self.seats_changed(table_id)
+        return "bot"
+
+    async def reclaim(self, table_id: str, seat: int, token: str) -> None:
+        """The player whose seat a bot took (they left, were away too long, or handed
+        it over) takes it back with their token."""
+        await self.seat_of(table_id, token, want=seat)
+        row, seat_rows = await self._table_and_seats(table_id)
+        if row["status"] != "playing":
+            raise TableError(409, "not_playing", "a seat is taken back while its game runs")
+        if seat_rows[seat]["kind"] != "bot":
+            raise TableError(409, "not_bot", f"seat {seat} is played by its player already")
+        token_hash = store.hash_token(token)
+        back = await asyncio.wrap_future(
+            self.db.write(lambda c: seats_mod.reclaim(c, table_id, seat, token_hash))
+        )
+        if not back:
+            raise TableError(409, "not_bot", f"seat {seat} was just taken back")
+        await self.seats_changed(table_id)
+        actor = self.actors.get(table_id)
+        if actor is not None:
+            actor.announce(seats_mod.notice(table_id, "reclaimed", seat))
+
+    async def decline_rematch(self, table_id: str, token: str) -> None:
+        """The token's seat at a finished table will not play the rematch: its reserved
+        seat there (now, or once someone asks for one) is open to anyone."""
+        seat = await self.seat_of(table_id, token)
+        row, _ = await self._table_and_seats(table_id)
+        if row["status"] not in ("finished", "unfinished"):
+            raise TableError(409, "not_over", "a rematch starts once this game has ended")
+        await asyncio.wrap_future(self.db.write(lambda c: seats_mod.decline(c, table_id, seat)))
+
+    async def _reservations(self, row: dict[str, Any]) -> dict[int, tuple[str, float]]:
+        """The seats of a rematch table still kept for their players (seats.py)."""
+        old_id = row["rematch_of"]
+        if old_id is None or row["status"] != "waiting":
+            return {}
+        if time.time() >= row["created_at"] + self.seat_rules.rematch_hold:
+            return {}
+        old, old_seats = await asyncio.to_thread(
+            self.db.read, lambda c: (store.get_table(c, old_id), store.get_seats(c, old_id))
+        )
+        return seats_mod.reservations(
+            old, old_seats, row["created_at"], self.seat_rules.rematch_hold
+        )
 
     async def hand_to_bot(self, table_id: str, seat: int, token: str, bot: str) -> None:
         """A player leaves a running game to a bot, which plays the seat from now on; the
@@ -684,7 +932,8 @@ class Hub:
                 assert fresh is not None
                 new_id = fresh["rematch"]
         name = next(r["name"] for r in seat_rows if r["seat"] == seat)
-        new_token_ = await self.join(new_id, seat, name)
+        holder = next(r["token_hash"] for r in seat_rows if r["seat"] == seat)
+        new_token_ = await self.join(new_id, seat, name, holder=holder)
         return Created(new_id, seat, new_token_)
 
     async def _discard(self, table_id: str) -> None:
@@ -702,9 +951,14 @@ class Hub:
             raise TableError(404, "no_table", f"there is no table {table_id!r}")
         return row, seat_rows
 
-    async def public_info(self, table_id: str) -> dict[str, Any]:
-        """What anyone may know of a table: no seed, no record while it runs."""
+    async def public_info(self, table_id: str, *, creating: bool = False) -> dict[str, Any]:
+        """What anyone may know of a table: no seed, no record while it runs. A table
+        still being created is shown only to its creation (``creating``)."""
         row, seat_rows = await self._table_and_seats(table_id)
+        if row["status"] == "creating" and not creating:
+            if await self._created(table_id, row) is None:
+                raise TableError(404, "no_table", f"there is no table {table_id!r}")
+            row, seat_rows = await self._table_and_seats(table_id)
         actor = self.actors.get(table_id)
         version = actor.version if actor is not None else None
         if actor is not None:
@@ -713,6 +967,7 @@ class Hub:
             version = await asyncio.to_thread(
                 self.db.read, lambda c: store.action_count(c, table_id)
             )
+        reserved = await self._reservations(row)
         return {
             "table": row["id"],
             "game": row["game"],
@@ -726,7 +981,12 @@ class Hub:
             "outcome": row["outcome"],
             "rematch": row["rematch"],
             "rematch_of": row["rematch_of"],
-            "seats": public_seats(seat_rows),
+            "seats": [
+                {**s, "reserved_until": reserved[s["seat"]][1]}
+                if s["seat"] in reserved and not s["taken"]
+                else s
+                for s in public_seats(seat_rows)
+            ],
         }
 
     async def record(self, table_id: str) -> dict[str, Any]:

@@ -410,6 +410,9 @@ class Server:
         cmd += [
             "serve", "--host", HOST, "--port", str(self.port), "--db", self.db_url, "--migrate",
             "--rate-limit", "1000:1000", "--bot-workers", str(self.bot_workers),
+            # every client of the bench comes from 127.0.0.1: no per-address limits
+            "--create-rate", "off", "--join-rate", "off", "--rematch-rate", "off",
+            "--waiting-per-client", "0",
             *(["--ws-compression"] if self.compression else []),
         ]  # fmt: skip
         with self.log.open("wb") as out:

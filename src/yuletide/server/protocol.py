@@ -21,6 +21,9 @@ Server → client (JSON objects, ``type`` first):
 ``error``    ``code`` and ``message`` (what was wrong, what is allowed); nothing changed.
 ``record``   the finished game's replay record (seed and actions), to every client.
 ``seats``    who sits where (names and bot kinds; no tokens).
+``notice``   what happened to a ``seat`` (seats.py): ``event`` ``away`` (its player is
+             gone; ``grace`` seconds, ``then`` "bot" or "abandon"), ``back``, ``bot``
+             (a ``bot`` plays it now), ``abandoned`` (the game ended), ``reclaimed``.
 ``pong``     the answer to ``ping``.
 
 Client → server:
@@ -60,6 +63,41 @@ CLIENT_TYPES: dict[str, frozenset[str]] = {
     "sync": frozenset({"type", "version"}),
     "ping": frozenset({"type", "ref"}),
 }
+
+
+#: What a client is told when its text is not Unicode.
+SURROGATES = (
+    "a lone surrogate (a \\uD800-\\uDFFF escape without its pair) is not a character;"
+    " text must be valid Unicode"
+)
+
+
+def bad_text(text: str) -> bool:
+    """True if ``text`` holds a lone surrogate: JSON can escape one, but it is not a
+    character, UTF-8 cannot carry it, and echoing it back would fail."""
+    if text.isascii():
+        return False
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _bad_text_in(value: Any) -> bool:
+    """Whether any text in a parsed JSON value (keys included) is not Unicode."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if bad_text(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 class BadMessage(ValueError):
@@ -173,6 +211,10 @@ def parse_client(text: str | bytes) -> ClientMessage:
         raise BadMessage("bad_json", f"message is not valid JSON ({err})") from None
     if not isinstance(data, dict):
         raise BadMessage("bad_json", "a message is a JSON object with a 'type' field")
+    if "\\u" in text:  # a lone surrogate can only come from an escape
+        for key, value in data.items():
+            if _bad_text_in(key) or _bad_text_in(value):
+                raise BadMessage("bad_json", f"field {key!a:.40}: {SURROGATES}")
     kind = data.get("type")
     allowed = ", ".join(sorted(CLIENT_TYPES))
     if not isinstance(kind, str) or kind not in CLIENT_TYPES:

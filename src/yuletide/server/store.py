@@ -14,6 +14,7 @@ Alembic (``yuletide/server/migrations``); the server refuses an unmigrated datab
 from __future__ import annotations
 
 import hashlib
+import logging
 import queue
 import threading
 import time
@@ -100,6 +101,7 @@ actions = Table(
 )
 
 T = TypeVar("T")
+log = logging.getLogger("yuletide.server")
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
@@ -188,17 +190,27 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         self._ops: queue.SimpleQueue[_Op | None] = queue.SimpleQueue()
+        self._closed = False
         self._thread = threading.Thread(target=self._writer, name="yuletide-db", daemon=True)
         self._thread.start()
         self.commits = 0
+        #: Called on the event loop with (table actor, seat, seconds its commit took) for
+        #: each action committed (ops.py: metrics and logs).
+        self.on_action: Callable[[Any, int, float], None] = lambda _actor, _seat, _s: None
 
     def close(self) -> None:
+        """Commit everything queued so far (the stop sentinel queues behind it), then
+        stop the writer; a write after this fails at once instead of waiting for ever."""
+        self._closed = True
         self._ops.put(None)
         self._thread.join(timeout=30)
         self.engine.dispose()
 
     def write(self, fn: Callable[[Connection], T]) -> Future[T]:
         op = _Op(fn)
+        if self._closed:
+            op.future.set_exception(RuntimeError("the database writer has stopped"))
+            return op.future
         self._ops.put(op)
         return op.future
 
@@ -222,7 +234,20 @@ class Store:
                     stop = True
                     break
                 batch.append(op)
-            self._run(batch)
+            # A caller that gave up (its asyncio task was cancelled, e.g. at shutdown)
+            # cancelled its future: that op is skipped. Every other future is marked
+            # running here, so it can no longer be cancelled and the result below is
+            # always settable (a cancelled future once raised InvalidStateError in
+            # _run, which killed this thread, and every later write waited for ever).
+            live = [op for op in batch if op.future.set_running_or_notify_cancel()]
+            if live:
+                try:
+                    self._run(live)
+                except Exception as err:  # never let the writer thread die
+                    log.exception("database writer: a batch failed unexpectedly")
+                    for op in live:
+                        if not op.future.done():
+                            op.future.set_exception(err)
             if stop:
                 return
 

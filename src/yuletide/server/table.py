@@ -8,8 +8,9 @@ arrives, and a client's own claims about time are never read.
 
 An action is checked (notation, version, legality), **committed to the database**, then
 applied, and only then is anything broadcast: each subscriber gets a frame built from
-its own seat's channels (protocol.py). Bots think off the event loop, in a worker
-thread, on a clone of the state seen through a :class:`~yuletide.bots.SeatWindow`.
+its own seat's channels (protocol.py). Bots think off the event loop, on a clone of the
+state seen through a :class:`~yuletide.bots.SeatWindow`: quick bots in a worker thread,
+searching bots in a worker process (botpool.py), never in the event loop's process.
 """
 
 from __future__ import annotations
@@ -29,11 +30,13 @@ from sqlalchemy import bindparam, select
 from ..bots import make_bot
 from ..bots.base import Bot, ReactionTime, SeatWindow, reaction_of
 from ..core.errors import IllegalAction, YuletideError
-from ..core.registry import game_class
+from ..core.registry import game_class, spec
 from ..core.rng import Rng
 from ..core.simultaneous import forced_action, is_real_time
 from ..core.state import Action, State
 from . import protocol, store
+from . import seats as seats_mod
+from .botpool import BotPool
 
 log = logging.getLogger("yuletide.server")
 
@@ -52,6 +55,11 @@ def seat_key(seat: int | None) -> str:
 _LEASE_HOLDER = (
     select(store.tables.c.owner).where(store.tables.c.id == bindparam("id")).with_for_update()
 )
+
+
+def default_bot(game_id: str) -> str:
+    """The bot a game's tables use unless they say otherwise."""
+    return spec(game_id).default_bot
 
 
 class ReplayMismatch(RuntimeError):
@@ -124,7 +132,20 @@ class Stop:
     done: asyncio.Future[None] = field(default_factory=asyncio.Future)
 
 
-Command = Act | Watch | Resend | Unwatch | SeatsChanged | Stop
+@dataclass(slots=True)
+class SeatAway:
+    """Seat ``seat``'s player (``token_hash``; None: nobody holds it) is gone from a
+    running game: its grace ran out, or it left (``now``). The table hands the seat to
+    its bot, or ends the game as abandoned (seats.py)."""
+
+    seat: int
+    token_hash: str | None
+    now: bool = False
+    #: Set to what happened ("bot", "abandoned", or "" for nothing) once handled.
+    done: asyncio.Future[str] | None = None
+
+
+Command = Act | Watch | Resend | Unwatch | SeatsChanged | SeatAway | Stop
 
 
 @dataclass(slots=True)
@@ -136,13 +157,31 @@ class Settings:
     #: Seconds a bot waits before it acts in a turn-based game (so people can follow);
     #: in a real-time game its reaction time. None: 0.6 s / the bot's own reaction.
     bot_delay: float | None = None
+    #: A seat whose player left mid-game (or stayed away ``grace`` seconds) goes to a
+    #: ``leave_bot`` ("bot"), or the game ends as abandoned ("abandon"); seats.py.
+    on_leave: str = "bot"
+    #: The bot that takes a left seat (None: the game's default bot).
+    leave_bot: str | None = None
+    grace: float = 60.0
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
-        return cls(float(data.get("time_limit", 20.0)), data.get("bot_delay"))
+        return cls(
+            float(data.get("time_limit", 20.0)),
+            data.get("bot_delay"),
+            str(data.get("on_leave", "bot")),
+            data.get("leave_bot"),
+            float(data.get("grace", 60.0)),
+        )
 
     def to_dict(self) -> dict[str, Any]:
-        return {"time_limit": self.time_limit, "bot_delay": self.bot_delay}
+        return {
+            "time_limit": self.time_limit,
+            "bot_delay": self.bot_delay,
+            "on_leave": self.on_leave,
+            "leave_bot": self.leave_bot,
+            "grace": self.grace,
+        }
 
 
 def rebuild(
@@ -204,6 +243,7 @@ class TableActor:
         executor: Executor,
         *,
         search_executor: Executor | None = None,
+        bot_pool: BotPool | None = None,
         publish: Callable[[str, int, dict[str, dict[str, Any]]], None] | None = None,
         owner: str | None = None,
     ) -> None:
@@ -216,6 +256,9 @@ class TableActor:
         self.db = db
         self.executor = executor
         self.search_executor = search_executor or executor
+        #: Worker processes for searching bots (every bot, if so configured): the
+        #: event loop's process never runs a search (botpool.py).
+        self.bot_pool = bot_pool
         self.publish = publish
         self.settings = Settings.from_dict(row["settings"])
         # log_at[v], to_act_at[v]: the log's length and who could act at version v.
@@ -233,6 +276,12 @@ class TableActor:
         self.seat_rows: list[dict[str, Any]] = []
         self.task: asyncio.Task[None] | None = None
         self.last_change = time.monotonic()
+        #: Human seats of a running game nobody is connected to: their grace timers.
+        self.away: dict[int, asyncio.TimerHandle] = {}
+        #: The outcome of a game ended as abandoned (its state's own is still ongoing).
+        self.abandoned: dict[str, Any] | None = None
+        if self.status == "unfinished" and not self.state.outcome.over:
+            self.abandoned = row["outcome"]
         self._set_seats(seat_rows)
 
     def _set_seats(self, seat_rows: list[dict[str, Any]]) -> None:
@@ -240,6 +289,12 @@ class TableActor:
         for r in seat_rows:
             if r["kind"] == "bot" and r["seat"] not in self.bots:
                 self.bots[r["seat"]] = make_bot(r["bot"], secrets.randbits(32))
+            elif r["kind"] == "human" and r["seat"] in self.bots:
+                # taken back from its bot by the player's token (seats.reclaim)
+                del self.bots[r["seat"]]
+                task = self.bot_tasks.pop(r["seat"], None)
+                if task is not None:
+                    task.cancel()
 
     # ------------------------------------------------------------ public info
 
@@ -290,11 +345,23 @@ class TableActor:
                     )
 
     async def stop(self) -> None:
+        """Handle every command queued so far, then stop (a command already queued — an
+        action in flight — is committed and acknowledged first)."""
         if self.task is None or self.task.done():
             return
         stop = Stop()
         self.queue.put_nowait(stop)
-        await stop.done
+        # the actor's task may end without handling Stop (it failed or was cancelled)
+        await asyncio.wait({stop.done, self.task}, return_when=asyncio.FIRST_COMPLETED)
+
+    def kill(self) -> None:
+        """Cancel the actor's task, its bots and timers at once (the end of a stop)."""
+        self._cancel_bots()
+        for handle in self.away.values():
+            handle.cancel()
+        self.away.clear()
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
 
     def submit(self, cmd: Command) -> None:
         self.queue.put_nowait(cmd)
@@ -324,6 +391,13 @@ class TableActor:
                     cmd.done.set_result(None)
         elif isinstance(cmd, Resend):
             cmd.sub.send(self.frame_for(cmd.sub.seat, cmd.since, cmd.sub.table))
+        elif isinstance(cmd, SeatAway):
+            what = ""
+            try:
+                what = await self._seat_away(cmd)
+            finally:
+                if cmd.done is not None and not cmd.done.done():
+                    cmd.done.set_result(what)
 
     def _holds(self, seat: int, token_hash: str) -> bool:
         return any(r["seat"] == seat and r["token_hash"] == token_hash for r in self.seat_rows)
@@ -458,12 +532,15 @@ class TableActor:
                 arrived=arrived,
             )
 
+        began = time.perf_counter()
         await asyncio.wrap_future(self.db.write(commit))
+        took = time.perf_counter() - began
         self.state.apply_unchecked(seat, action)
         self.version += 1
         self.last_change = time.monotonic()
         self.log_at.append(len(self.state.log))
         self.to_act_at.append(self.state.to_act)
+        self.db.on_action(self, seat, took)  # metrics and logs (ops.py)
 
     async def _finish(self) -> None:
         await self._end()
@@ -495,7 +572,9 @@ class TableActor:
     def frame_for(self, seat: int | None, since: int | None, table: bool = False) -> dict[str, Any]:
         """Seat ``seat``'s frame: a sync, or an update from version ``since``; with
         ``table``, also its table model and log lines (protocol.with_table)."""
-        extra = {"status": self.status}
+        extra: dict[str, Any] = {"status": self.status}
+        if self.abandoned is not None:
+            extra.update(outcome=self.abandoned, legal=[], to_act=[])
         if since is None or not 0 <= since <= self.version:
             frame = protocol.sync_frame(self.id, self.version, self.state, seat, extra)
         else:
@@ -542,6 +621,10 @@ class TableActor:
         if self.publish is not None:
             self.publish(self.id, self.version, {seat_key(s): f for s, f in modelled.items()})
 
+    def announce(self, frame: dict[str, Any]) -> None:
+        """Send ``frame`` to everyone at the table (a ``notice``, seats.py)."""
+        self._broadcast_extra(frame)
+
     def _broadcast_extra(self, frame: dict[str, Any]) -> None:
         for sub in self.subscribers:
             sub.send(frame)
@@ -552,6 +635,7 @@ class TableActor:
 
     def _after_change(self) -> None:
         """Start bots that may act, and time limits that now run."""
+        self._check_presence()
         if self.status != "playing" or self.state.outcome.over or self.lease_lost:
             return
         to_act = self.state.to_act
@@ -604,9 +688,30 @@ class TableActor:
             if self.status != "playing" or seat not in self.state.to_act:
                 return
             version = self.version
-            window = SeatWindow(self.state.clone(), seat)
-            pool = self.search_executor if getattr(bot, "searches", False) else self.executor
-            action = await loop.run_in_executor(pool, bot.act, window)
+            action: Action | str | None
+            if self.bot_pool is not None and self.bot_pool.takes(bot):
+                name = next((r["bot"] for r in self.seat_rows if r["seat"] == seat), None)
+                decision = await self.bot_pool.decide(
+                    self,
+                    seat,
+                    name or bot.name,
+                    searches=bool(getattr(bot, "searches", False)),
+                    ident=id(bot),
+                )
+                if decision.status == "stale":
+                    continue  # the table moved on before the bot's turn came: think again
+                if decision.status == "closed":
+                    return
+                action = decision.action
+                if decision.status == "killed":  # its worker was stuck: any legal action
+                    if self.version != version or seat not in self.state.to_act:
+                        continue
+                    legal = self.state.legal_actions(seat)
+                    action = legal[self.rng.below(len(legal))] if legal else None
+            else:
+                window = SeatWindow(self.state.clone(), seat)
+                pool = self.search_executor if getattr(bot, "searches", False) else self.executor
+                action = await loop.run_in_executor(pool, bot.act, window)
             if action is not None:
                 self.submit(Act(seat, str(action), version, None, None, time.monotonic(), bot=True))
                 return
@@ -615,6 +720,99 @@ class TableActor:
                     "table %s: bot %s returned no action in a turn-based game", self.id, bot.name
                 )
                 return
+
+    # ------------------------------------------------------------ seats left
+
+    def _check_presence(self) -> None:
+        """Start the grace timer of every human seat of a running game whose token
+        has no connection watching it (announced), and stop it when one comes back. A
+        human seat nobody holds is handed over at once. With scale-out the owner
+        cannot see clients of other processes: only a seat left on purpose changes."""
+        if self.status != "playing" or self.state.outcome.over or self.lease_lost:
+            for handle in self.away.values():
+                handle.cancel()
+            self.away.clear()
+            return
+        if self.publish is not None:
+            return
+        loop = asyncio.get_running_loop()
+        for r in self.seat_rows:
+            seat, token_hash = r["seat"], r["token_hash"]
+            present = r["kind"] != "human" or (
+                token_hash is not None
+                and any(s.seat == seat and s.token_hash == token_hash for s in self.subscribers)
+            )
+            if present:
+                timer = self.away.pop(seat, None)
+                if timer is not None:
+                    timer.cancel()
+                    self._broadcast_extra(seats_mod.notice(self.id, "back", seat))
+                continue
+            if seat in self.away:
+                continue
+            grace = 0.0 if token_hash is None else self.settings.grace
+            self.away[seat] = loop.call_later(grace, self.submit, SeatAway(seat, token_hash))
+            self._broadcast_extra(
+                seats_mod.notice(self.id, "away", seat, grace=grace, then=self.settings.on_leave)
+            )
+
+    async def _seat_away(self, cmd: SeatAway) -> str:
+        """Hand a seat nobody plays to the table's bot, or end the game as abandoned."""
+        seat = cmd.seat
+        self.away.pop(seat, None)
+        row = next((r for r in self.seat_rows if r["seat"] == seat), None)
+        if (
+            row is None
+            or row["kind"] != "human"
+            or row["token_hash"] != cmd.token_hash
+            or self.status != "playing"
+            or self.state.outcome.over
+            or self.lease_lost
+        ):
+            return ""
+        if not cmd.now and any(
+            s.seat == seat and s.token_hash == cmd.token_hash for s in self.subscribers
+        ):
+            return ""  # back in time
+        if self.settings.on_leave == "abandon":
+            await self._abandon(seat, row["name"])
+            return "abandoned"
+        bot = self.settings.leave_bot or default_bot(self.state.game_id)
+        table_id = self.id
+        handed = await asyncio.wrap_future(
+            self.db.write(lambda c: seats_mod.hand_over(c, table_id, seat, cmd.token_hash, bot))
+        )
+        if not handed:
+            return ""
+        self._set_seats(
+            [{**r, "kind": "bot", "bot": bot} if r["seat"] == seat else r for r in self.seat_rows]
+        )
+        self._broadcast_extra(
+            seats_mod.notice(self.id, "bot", seat, bot=bot, left=cmd.now, name=row["name"])
+        )
+        self._broadcast_extra({"type": "seats", "table": self.id, "seats": self.seats_public()})
+        return "bot"
+
+    async def _abandon(self, seat: int, name: str | None) -> None:
+        """End the game now, unfinished, because seat ``seat`` left (the table's
+        ``on_leave`` is "abandon"); everyone gets the outcome and the record."""
+        who = name or f"Player {seat + 1}"
+        outcome = {
+            **self.state.outcome.to_dict(),
+            "status": "unfinished",
+            "reason": f"abandoned: {who} (seat {seat}) left the game",
+            "details": {"abandoned_by": seat},
+        }
+        await asyncio.wrap_future(
+            self.db.write(lambda c: store.set_status(c, self.id, "unfinished", outcome))
+        )
+        self.status = "unfinished"
+        self.abandoned = outcome
+        self._cancel_bots()
+        self.due_since.clear()
+        self._broadcast_extra(seats_mod.notice(self.id, "abandoned", seat, name=who))
+        self._broadcast(self.version)
+        self._broadcast_record()
 
     def _cancel_bots(self) -> None:
         for task in self.bot_tasks.values():
