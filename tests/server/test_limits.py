@@ -220,6 +220,16 @@ def test_seats_of_searching_bots_are_capped(api: Http) -> None:
     assert api.create("198.51.100.54", **hard(1)).status_code == 503
     easy = {"players": 3, "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "medium"}] * 2}
     assert api.create("198.51.100.55", **easy).status_code == 201
+    # a seat handed to a searching bot mid-game counts too
+    playing = {"players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "medium"}]}
+    made = api.create("198.51.100.56", **playing, sit=0).json()
+    table, token = made["table"], made["you"]["token"]
+    to_bot = f"/api/tables/{table}/seats/0/bot"
+    auth = {"Authorization": f"Bearer {token}"}
+    r = api.post(to_bot, "198.51.100.56", json={"bot": "hard"}, headers=auth)
+    assert_limited(r, 503, "busy", "searching bots", "at most 4", "easier bot")
+    r = api.post(to_bot, "198.51.100.56", json={"bot": "medium"}, headers=auth)
+    assert r.status_code == 200, r.text
 
 
 # ------------------------------------------------------------------ expiry

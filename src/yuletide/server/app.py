@@ -423,7 +423,11 @@ def create_app(config: ServerConfig) -> FastAPI:
     ) -> dict[str, Any]:
         """Leave a running game to a bot: it plays your seat from now on (your token
         no longer holds it)."""
-        await hub_of(request).hand_to_bot(table_id, seat, _bearer(authorization), body.bot)
+        hub = hub_of(request)
+        actor = hub.actors.get(table_id)
+        if actor is not None:  # (this process counts only the tables it runs)
+            limits.check_search_seat(hub, actor.state.game_id, body.bot)
+        await hub.hand_to_bot(table_id, seat, _bearer(authorization), body.bot)
         return {"seat": seat, "bot": body.bot}
 
     @app.delete("/api/tables/{table_id}/rematch")

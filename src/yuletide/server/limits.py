@@ -266,6 +266,24 @@ class Limits:
             del self.waiting[client]
         return len(tables)
 
+    def check_search_seat(self, hub: Hub, game: str, bot: str) -> None:
+        """A seat handed to bot ``bot`` mid-game counts against ``max_search_seats`` as a
+        new table's seats do (503 ``busy`` over it)."""
+        cfg = self.config
+        if cfg.max_search_seats is None or not bot_searches(bot, game):
+            return
+        live = [a for a in hub.actors.values() if a.status in LIVE]
+        count = sum(_actor_search_seats(a) for a in live) + sum(p[2] for p in self._pending)
+        if count + 1 > cfg.max_search_seats:
+            raise RateLimited(
+                503,
+                "busy",
+                f"this server's searching bots (the hard level) play {count} seats of at"
+                f" most {cfg.max_search_seats}; choose an easier bot, or try again once a"
+                " game has ended",
+                60,
+            )
+
     @contextlib.asynccontextmanager
     async def creating(
         self, hub: Hub, client: str, game: str, seat_specs: list[dict[str, Any]]

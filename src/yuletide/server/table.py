@@ -278,6 +278,9 @@ class TableActor:
         self.last_change = time.monotonic()
         #: Human seats of a running game nobody is connected to: their grace timers.
         self.away: dict[int, asyncio.TimerHandle] = {}
+        #: Human seats whose player has been connected at some point: only their going
+        #: away is announced (a player still on the way to the table is not "away").
+        self.came: set[int] = set()
         #: The outcome of a game ended as abandoned (its state's own is still ongoing).
         self.abandoned: dict[str, Any] | None = None
         if self.status == "unfinished" and not self.state.outcome.over:
@@ -746,15 +749,20 @@ class TableActor:
                 timer = self.away.pop(seat, None)
                 if timer is not None:
                     timer.cancel()
-                    self._broadcast_extra(seats_mod.notice(self.id, "back", seat))
+                    if seat in self.came:
+                        self._broadcast_extra(seats_mod.notice(self.id, "back", seat))
+                self.came.add(seat)
                 continue
             if seat in self.away:
                 continue
             grace = 0.0 if token_hash is None else self.settings.grace
             self.away[seat] = loop.call_later(grace, self.submit, SeatAway(seat, token_hash))
-            self._broadcast_extra(
-                seats_mod.notice(self.id, "away", seat, grace=grace, then=self.settings.on_leave)
-            )
+            if seat in self.came:
+                self._broadcast_extra(
+                    seats_mod.notice(
+                        self.id, "away", seat, grace=grace, then=self.settings.on_leave
+                    )
+                )
 
     async def _seat_away(self, cmd: SeatAway) -> str:
         """Hand a seat nobody plays to the table's bot, or end the game as abandoned."""
