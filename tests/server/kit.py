@@ -347,10 +347,9 @@ def sqlite_server(folder: Path) -> Iterator[Server]:
             api.close()
 
 
-async def finished_two_player_table(server: Server) -> tuple[str, str, str]:
-    """A short two-human Looney Lights game played to its end: (table id, seat 0's
-    and seat 1's token)."""
-    base, _path, api = server
+def two_player_table(api: Api) -> tuple[str, str, str]:
+    """A short two-human Looney Lights game (30 turns at most), both seats taken: (table
+    id, seat 0's and seat 1's token)."""
     table = api.create_table(
         game="looney-lights",
         players=2,
@@ -359,7 +358,14 @@ async def finished_two_player_table(server: Server) -> tuple[str, str, str]:
         options={"turn_limit": 30},
     )
     tid, token0 = table["table"], table["you"]["token"]
-    token1 = api.join(tid, 1)["token"]
+    return tid, token0, api.join(tid, 1)["token"]
+
+
+async def finished_two_player_table(server: Server) -> tuple[str, str, str]:
+    """A short two-human Looney Lights game played to its end: (table id, seat 0's
+    and seat 1's token)."""
+    base, _path, api = server
+    tid, token0, token1 = two_player_table(api)
     async with Client(base, tid, token0) as a, Client(base, tid, token1) as b:
         await asyncio.gather(a.play(), b.play())
     return tid, token0, token1

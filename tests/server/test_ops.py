@@ -28,6 +28,7 @@ from tests.server.kit import (
     server_thread,
     sqlite_server,
     sqlite_url,
+    two_player_table,
 )
 
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
@@ -176,15 +177,7 @@ def test_readyz_is_503_while_redis_is_down(pg_fresh_url: str) -> None:
 async def _two_human_game(base: str, api: Api) -> tuple[str, str, str, list[Client]]:
     """A two-human Looney Lights game played to its end by two recording clients and
     watched by a spectator: (table id, seat 0's token, seat 1's token, the clients)."""
-    made = api.create_table(
-        game="looney-lights",
-        players=2,
-        seats=[{"kind": "human"}, {"kind": "human"}],
-        sit=0,
-        options={"turn_limit": 30},
-    )
-    tid, token0 = made["table"], made["you"]["token"]
-    token1 = api.join(tid, 1)["token"]
+    tid, token0, token1 = two_player_table(api)
     a, b, watcher = Client(base, tid, token0), Client(base, tid, token1), Client(base, tid, None)
     async with a, b, watcher:
         await asyncio.gather(a.play(), b.play())
@@ -201,15 +194,7 @@ async def test_metrics_parse_and_move_with_a_game(server: tuple[str, Path, Api])
     assert value(before, "yuletide_build_info", version=__import__("yuletide").__version__) == 1
     assert ("process_resident_memory_bytes", ()) in before
 
-    made = api.create_table(
-        game="looney-lights",
-        players=2,
-        seats=[{"kind": "human"}, {"kind": "human"}],
-        sit=0,
-        options={"turn_limit": 30},
-    )
-    tid, token0 = made["table"], made["you"]["token"]
-    token1 = api.join(tid, 1)["token"]
+    tid, token0, token1 = two_player_table(api)
     # an error of each channel: a REST call with a token that holds nothing, and a
     # websocket hello with one
     r = api.http.delete(

@@ -51,7 +51,15 @@ from . import apidocs, ops, store
 from .botpool import PoolSettings
 from .connection import POLICY, Connection, origin_allowed
 from .hub import Hub, TableError
-from .limits import BodyGuard, Limits, LimitsConfig, RateLimited, SecurityHeaders, expire_forever
+from .limits import (
+    BodyGuard,
+    Limits,
+    LimitsConfig,
+    RateLimited,
+    SecurityHeaders,
+    error_response,
+    expire_forever,
+)
 from .pages import CSP, PAGE_HEADERS, add_pages
 from .seats import SeatRules
 
@@ -131,10 +139,6 @@ class JoinSeat(BaseModel):
     name: str | None = Field(None, max_length=200)
 
 
-#: Longest error message sent (a message may quote a bad value).
-MAX_MESSAGE = 1000
-
-
 def _game_entry(game_id: str) -> dict[str, Any]:
     """A game as the lobby lists it: what its manifest declares, and its bots with a label
     for each (``bot_labels``; the levels' labels are the client's) and the default."""
@@ -147,12 +151,8 @@ def _game_entry(game_id: str) -> dict[str, Any]:
     }
 
 
-def _error(
-    status: int, code: str, message: str, headers: dict[str, str] | None = None
-) -> JSONResponse:
-    if len(message) > MAX_MESSAGE:
-        message = message[: MAX_MESSAGE - 3] + "..."
-    return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
+#: The error JSON every answer of ours uses (one builder, shared with the middleware).
+_error = error_response
 
 
 #: Largest REST request body accepted by default (a table request is a few hundred

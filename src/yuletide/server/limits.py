@@ -56,7 +56,7 @@ MAX_DEPTH = 32
 #: Client addresses whose buckets are kept (the least recently seen go first; a bucket
 #: that is forgotten starts full again, which only ever errs towards the client).
 MAX_CLIENTS = 65536
-#: Longest error message (as app.MAX_MESSAGE).
+#: Longest error message sent (a message may quote a bad value).
 MAX_MESSAGE = 1000
 #: The live table statuses.
 LIVE = ("waiting", "playing")
