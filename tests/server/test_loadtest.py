@@ -57,6 +57,10 @@ def test_a_tiny_load_run_prints_its_figures(
         ["--game", "no-such-game"],
         ["--players", "7"],
         ["--bot", "no-such-bot"],
+        ["--servers", "2"],
+        ["--servers", "5", "--redis", "redis://127.0.0.1:6379/0"],
+        ["--servers", "0"],
+        ["--servers", "2", "--redis", "redis://cache.example.org:6379/0"],
     ],
 )
 def test_unbounded_or_non_local_runs_are_refused(
@@ -64,6 +68,24 @@ def test_unbounded_or_non_local_runs_are_refused(
 ) -> None:
     assert loadtest.main(["--game", GAME, *argv]) == 2  # a later --game wins
     assert "loadtest: error:" in capsys.readouterr().err
+
+
+def test_two_servers_scale_out_over_redis(
+    tmp_path: Path, pg_url: str, redis_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--servers 2: two `yuletide serve` processes on one PostgreSQL, over Redis."""
+    out = tmp_path / "load.json"
+    argv = ["--game", GAME, "--tables", "4", "--duration", "3", "--ramp", "0", "--settle",
+            "0.5", "--bot-delay", "0.05", "--think", "0.05", "--db", pg_url, "--servers", "2",
+            "--redis", redis_url, "--json", str(out)]  # fmt: skip
+    assert loadtest.main(argv) == 0
+    assert "2 server processes over Redis" in capsys.readouterr().out
+    run = json.loads(out.read_text())["runs"][0]
+    assert run["servers"] == 2 and run["client_procs"] == 2
+    assert run["tables_up"] == 4 and run["live_tables_max"] >= 4  # rematches add tables
+    assert run["update_ms"]["n"] > 0 and run["errors"] == {}
+    assert run["connection_failures"] == {} and run["version_gaps"] == 0
+    assert run["server_survived"] and run["server_log_problems"] == 0
 
 
 def test_the_game_is_an_argument(capsys: pytest.CaptureFixture[str]) -> None:

@@ -42,7 +42,7 @@ import secrets
 import signal
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -293,24 +293,42 @@ async def wait_for_owner(db_url: str, table: str, proc: ServerProcess) -> None:
 PG_OPTIONS = "?options=" + quote("-c idle_in_transaction_session_timeout=3000 -c lock_timeout=5000")
 
 
-async def test_a_table_split_across_two_processes(
-    pg_fresh_url: str, redis_url: str, tmp_path: Path
-) -> None:
-    store.migrate(pg_fresh_url)  # once, before two processes start on the database
-    db_url = pg_fresh_url + PG_OPTIONS.replace("?", "&" if "?" in pg_fresh_url else "?")
-    a = ServerProcess(db_url, extra=("--redis", redis_url))
-    b = ServerProcess(db_url, extra=("--redis", redis_url))
+@contextlib.asynccontextmanager
+async def two_servers(
+    db_url: str, tmp_path: Path, extra: tuple[str, ...]
+) -> AsyncIterator[tuple[ServerProcess, ServerProcess, list[Player]]]:
+    """Processes A and B on one database, started together; on the way out the
+    connections of the players in the yielded list are closed (and the servers' log
+    tails printed if the test failed)."""
+    a, b = ServerProcess(db_url, extra=extra), ServerProcess(db_url, extra=extra)
     players: list[Player] = []
     try:
         await asyncio.gather(
             asyncio.to_thread(a.start, tmp_path), asyncio.to_thread(b.start, tmp_path)
         )
+        yield a, b, players
+    except BaseException:
+        print(tail(a), tail(b), sep="\n")
+        raise
+    finally:
+        for p in players:
+            await p.client.close()
+        a.stop()
+        b.stop()
+
+
+async def test_a_table_split_across_two_processes(
+    pg_fresh_url: str, redis_url: str, tmp_path: Path
+) -> None:
+    store.migrate(pg_fresh_url)  # once, before two processes start on the database
+    db_url = pg_fresh_url + PG_OPTIONS.replace("?", "&" if "?" in pg_fresh_url else "?")
+    async with two_servers(db_url, tmp_path, ("--redis", redis_url)) as (a, b, players):
         assert a.proc is not None and b.proc is not None
 
         # ------------------------------------------------ one table, two processes
         began = time.monotonic()
         table, tokens, p0, p1, spectator = await open_table(a, b, seed=1)
-        players = [p0, p1, spectator]
+        players[:] = [p0, p1, spectator]
         owner = owner_of(pg_fresh_url, table)
         assert owner is not None and owner.split(":")[1] == str(a.proc.pid), owner
         await asyncio.wait_for(asyncio.gather(p0.play(), p1.play(), spectator.play()), TIMEOUT)
@@ -344,7 +362,7 @@ async def test_a_table_split_across_two_processes(
 
         # --------- a resync and a leave through B (the owner, A, builds the answers)
         table, tokens, p0, p1, spectator = await open_table(a, b, seed=4)
-        players = [p0, p1, spectator]
+        players[:] = [p0, p1, spectator]
         first = await p1.client.recv_type("sync")
         start_events = len(first["events"]) if first["version"] == 0 else None
         await quiet(p1.client)
@@ -375,7 +393,7 @@ async def test_a_table_split_across_two_processes(
         # runs out; then A wakes up, finds its lease gone and forwards its client to B.
         began = time.monotonic()
         table, tokens, p0, p1, spectator = await open_table(a, b, seed=3)
-        players = [p0, p1, spectator]
+        players[:] = [p0, p1, spectator]
 
         async def freeze_and_thaw() -> None:
             assert a.proc is not None
@@ -402,7 +420,7 @@ async def test_a_table_split_across_two_processes(
         # ---------------- kill -9 the owner mid-game: its client reconnects to B
         began = time.monotonic()
         table, tokens, p0, p1, spectator = await open_table(a, b, seed=2)
-        players = [p0, p1, spectator]
+        players[:] = [p0, p1, spectator]
         killed = asyncio.Event()
 
         async def to_b(p: Player) -> None:
@@ -424,14 +442,35 @@ async def test_a_table_split_across_two_processes(
         print(f"killed owner's table finished, {time.monotonic() - began:.1f}s")
         assert p0.reconnects == 1 and p1.reconnects == 0 and spectator.reconnects == 0
         check_after_failover(pg_fresh_url, b.url, table, players, {"stale", "unavailable"})
-    except BaseException:
-        print(tail(a), tail(b), sep="\n")
-        raise
-    finally:
-        for p in players:
-            await p.client.close()
-        a.stop()
-        b.stop()
+
+
+async def test_a_seat_played_through_another_process_is_present(
+    pg_fresh_url: str, redis_url: str, tmp_path: Path
+) -> None:
+    """The owner counts a player connected through another process as at the table
+    (``present`` over Redis): no "away" while they are connected there, however long;
+    when they disconnect, the owner announces it and hands the seat to a bot after the
+    grace, as it does for its own clients."""
+    store.migrate(pg_fresh_url)
+    grace = 1.0
+    extra = ("--redis", redis_url, "--seat-grace", str(grace))
+    async with two_servers(pg_fresh_url, tmp_path, extra) as (a, b, players):
+        _, _, p0, p1, spectator = await open_table(a, b, seed=7)
+        players[:] = [p0, p1, spectator]
+        await p0.client.recv_type("sync", "update")
+        # Three graces pass with seat 1 connected through B only: A must not call it away.
+        until = time.monotonic() + 3 * grace
+        while (left := until - time.monotonic()) > 0:
+            with contextlib.suppress(TimeoutError):
+                frame = await p0.client.recv(left)
+                assert frame["type"] != "notice", frame
+        await p1.client.close()  # now seat 1 is gone from every process
+        events = []
+        while len(events) < 2:
+            frame = await p0.client.recv_type("notice")
+            if frame["seat"] == 1:
+                events.append(frame["event"])
+        assert events == ["away", "bot"]
 
 
 async def test_a_held_lease_cannot_be_taken(pg_fresh_url: str) -> None:

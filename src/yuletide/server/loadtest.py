@@ -32,7 +32,10 @@ the next ``--duration`` seconds:
 ``--sweep 50,100,200,500`` runs each N in turn (fresh server and database each) and
 reports the largest N at which every table came up and act → update p99 stayed under
 ``--p99-ms`` (100) without connection failures. ``--json PATH`` writes every figure;
-``--profile PATH`` runs the server under cProfile.
+``--profile PATH`` runs the server under cProfile. ``--servers 2 --redis URL`` starts two
+server processes on one database, scaled out over Redis (server/redis_bridge.py): client
+process *w* talks to server *w mod 2*, so each server owns the tables its clients created;
+memory and CPU are then summed over the servers.
 
 Every run is bounded (``--tables`` <= 5000, ``--duration`` <= 600 s, ``--ramp`` <= 300 s,
 at most 8 sweep steps, 20,000 clients) and talks to 127.0.0.1 only.
@@ -84,6 +87,7 @@ MAX_DURATION = 600.0
 MAX_RAMP = 300.0
 MAX_SWEEP = 8
 MAX_PROCS = 8
+MAX_SERVERS = 4
 
 
 _T0 = time.monotonic()
@@ -195,6 +199,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--bot-workers", type=int, default=4, help="the server's bot threads (4)")
     p.add_argument(
+        "--servers",
+        type=int,
+        default=1,
+        help=f"server processes on the one database (1; <= {MAX_SERVERS}); more than one"
+        " needs --redis",
+    )
+    p.add_argument(
+        "--redis",
+        default=None,
+        metavar="URL",
+        help="redis://127.0.0.1:PORT/DB the servers scale out over (with --servers 2+)",
+    )
+    p.add_argument(
         "--no-compression",
         action="store_true",
         help="clients do not offer permessage-deflate (browsers do; the default offers it)",
@@ -254,6 +271,12 @@ def check_args(args: argparse.Namespace) -> None:
         raise LoadError("--bot-workers must be from 1 to 64")
     if args.db is not None:
         check_db_url(args.db)
+    if not 1 <= args.servers <= MAX_SERVERS:
+        raise LoadError(f"--servers must be from 1 to {MAX_SERVERS}")
+    if args.servers > 1 and args.redis is None:
+        raise LoadError("--servers 2 or more needs --redis redis://127.0.0.1:PORT/DB")
+    if args.redis is not None and not args.redis.startswith("redis://127.0.0.1"):
+        raise LoadError(f"--redis must be a redis://127.0.0.1 URL, got {args.redis!r}")
     check_game(args.game, args.players, args.bot)
 
 
@@ -384,10 +407,13 @@ class Server:
         db_url: str,
         folder: Path,
         bot_workers: int,
+        *,
         profile: str | None = None,
         compression: bool = False,
+        redis: str | None = None,
     ) -> None:
         self.compression = compression
+        self.redis = redis
         self.db_url = db_url
         self.profile = profile
         self.port = free_port()
@@ -414,6 +440,7 @@ class Server:
             "--create-rate", "off", "--join-rate", "off", "--rematch-rate", "off",
             "--waiting-per-client", "0",
             *(["--ws-compression"] if self.compression else []),
+            *(["--redis", self.redis] if self.redis else []),
         ]  # fmt: skip
         with self.log.open("wb") as out:
             self.proc = subprocess.Popen(
@@ -503,7 +530,7 @@ def run_once(args: argparse.Namespace, tables: int, folder: Path) -> dict[str, A
     """One run: a fresh server and database, ``tables`` live tables; its figures."""
     clients = tables * args.clients_per_table
     procs = args.procs or default_procs(clients)
-    procs = min(procs, tables)
+    procs = min(max(procs, args.servers), tables)
     ramp = default_ramp(tables) if args.ramp is None else args.ramp
     mix = Mix(
         game=args.game,
@@ -520,7 +547,17 @@ def run_once(args: argparse.Namespace, tables: int, folder: Path) -> dict[str, A
         profile = None
         if args.profile is not None:
             profile = str(Path(args.profile).resolve()) + (f".{tables}" if args.sweep else "")
-        server = Server(db_url, folder, args.bot_workers, profile, args.ws_compression)
+        servers = [
+            Server(
+                db_url,
+                folder,
+                args.bot_workers,
+                profile=profile,
+                compression=args.ws_compression,
+                redis=args.redis,
+            )
+            for _ in range(args.servers)
+        ]
         workers: list[tuple[Any, Pipe]] = []
         finished = False
         try:
@@ -529,7 +566,7 @@ def run_once(args: argparse.Namespace, tables: int, folder: Path) -> dict[str, A
             for w in range(procs):
                 spec = WorkerSpec(
                     w,
-                    server.base,
+                    servers[w % len(servers)].base,
                     tuple(range(w, tables, procs)),
                     tables,
                     ramp,
@@ -542,10 +579,12 @@ def run_once(args: argparse.Namespace, tables: int, folder: Path) -> dict[str, A
                 proc.start()
                 theirs.close()
                 workers.append((proc, mine))
-            server.start()
-            _say(f"server {server.pid} up at {server.base}; {procs} client process(es)")
+            for server in servers:
+                server.start()
+                _say(f"server {server.pid} up at {server.base}")
+            _say(f"{procs} client process(es)")
             time.sleep(0.5)
-            base_kib = rss_kib(server.pid) or 0
+            base_kib = sum(rss_kib(server.pid) or 0 for server in servers)
             pids = []
             for proc, pipe in workers:
                 if not pipe.poll(START_SECONDS):
@@ -558,7 +597,7 @@ def run_once(args: argparse.Namespace, tables: int, folder: Path) -> dict[str, A
             )
             for _, pipe in workers:
                 pipe.send(t_go)
-            figures = _watch(server, pids, t_go, ramp + args.settle, args.duration)
+            figures = _watch(servers, pids, t_go, ramp + args.settle, args.duration)
             results: list[dict[str, Any]] = []
             deadline = t_go + ramp + args.settle + args.duration + GRACE_SECONDS
             for proc, pipe in workers:
@@ -568,7 +607,7 @@ def run_once(args: argparse.Namespace, tables: int, folder: Path) -> dict[str, A
                 if what != "result":
                     raise LoadError(f"client process {proc.pid} failed:\n{payload}")
                 results.append(payload)
-            alive = server.alive()
+            alive = all(server.alive() for server in servers)
             finished = True
             _say("clients done; stopping the server")
         finally:
@@ -580,9 +619,10 @@ def run_once(args: argparse.Namespace, tables: int, folder: Path) -> dict[str, A
                     proc.kill()
                     proc.join(timeout=5)
                 pipe.close()
-            server.stop()
-        problems = server.log_problems()
-        tail = server.log_tail(15) if problems else ""
+            for server in servers:
+                server.stop()
+        problems = sum(server.log_problems() for server in servers)
+        tail = "\n".join(server.log_tail(15) for server in servers if server.log_problems())
     return _summary(
         tables=tables, clients=clients, procs=procs, ramp=ramp, args=args, mix=mix,
         db_label=db_label, base_kib=base_kib, figures=figures, results=results, alive=alive,
@@ -591,9 +631,10 @@ def run_once(args: argparse.Namespace, tables: int, folder: Path) -> dict[str, A
 
 
 def _watch(
-    server: Server, client_pids: list[int], t_go: float, ramp: float, duration: float
+    servers: list[Server], client_pids: list[int], t_go: float, ramp: float, duration: float
 ) -> dict[str, Any]:
-    """Sample the server while the clients run: memory, CPU in the window, live tables."""
+    """Sample the servers while the clients run: memory, CPU in the window, live tables
+    (summed over the servers)."""
     w0, w1 = t_go + ramp, t_go + ramp + duration
     peak_rss = 0
     live: list[int] = []
@@ -603,29 +644,32 @@ def _watch(
     def mark() -> dict[str, Any]:
         return {
             "t": time.monotonic(),
-            "server": cpu_split(server.pid),
+            "server": tuple(map(sum, zip(*(cpu_split(s.pid) for s in servers), strict=True))),
             "clients": sum(cpu_seconds(p) for p in client_pids),
             "machine": machine_busy(),
         }
 
     while True:
         now = time.monotonic()
-        if not server.alive():
-            raise LoadError(f"the server died during the run:\n{server.log_tail()}")
-        peak_rss = max(peak_rss, rss_kib(server.pid) or 0)
+        for server in servers:
+            if not server.alive():
+                raise LoadError(f"a server died during the run:\n{server.log_tail()}")
+        peak_rss = max(peak_rss, sum(rss_kib(s.pid) or 0 for s in servers))
         if "start" not in marks and now >= w0:
             marks["start"] = mark()
         if now >= w1:
             marks["end"] = mark()
             break
         if now >= w0 and now >= next_health:
-            n = server.live_tables()
-            if n is not None:
-                live.append(n)
+            counts = [s.live_tables() for s in servers]
+            if None not in counts:
+                live.append(sum(n or 0 for n in counts))
             next_health = now + 2.0
         time.sleep(min(0.25, max(0.01, w1 - now)))
-    hwm = rss_kib(server.pid, "VmHWM") or 0
-    end_rss = rss_kib(server.pid) or 0
+    # one server: its high-water mark; several: the largest sum sampled (their peaks need
+    # not coincide)
+    hwm = rss_kib(servers[0].pid, "VmHWM") or 0 if len(servers) == 1 else 0
+    end_rss = sum(rss_kib(s.pid) or 0 for s in servers)
     start, end = marks.get("start", marks["end"]), marks["end"]
     wall = max(1e-9, end["t"] - start["t"])
     busy = end["machine"][0] - start["machine"][0]
@@ -700,6 +744,8 @@ def _summary(
         "think": list(mix.think),
         "compression": mix.compression,
         "database": db_label,
+        "servers": args.servers,
+        "redis": args.redis is not None,
         "ramp_s": ramp,
         "settle_s": args.settle,
         "tables_up": total["tables_up"],
@@ -755,13 +801,16 @@ def _counts(d: dict[str, int]) -> str:
 def report(runs: list[dict[str, Any]], goal_ms: float) -> str:
     """The human-readable table of a run or a sweep."""
     first = runs[0]
+    n_servers = first.get("servers", 1)
+    scale = f"; {n_servers} server processes over Redis" if n_servers > 1 else ""
     lines = [
         f"Yuletide server load — {first['game']}, {first['players']} seats (1 human client"
         f" + {first['players'] - 1} bots), {first['clients_per_table']} clients a table,"
         f" bot delay {first['bot_delay'][0]:g}-{first['bot_delay'][1]:g} s, human think"
         f" {first['think'][0]:g}-{first['think'][1]:g} s,"
         f" permessage-deflate {'offered' if first['compression'] else 'off'};"
-        f" {first['database']}; {first['duration_s']:g} s measured after ramp and settle;"
+        f" {first['database']}{scale};"
+        f" {first['duration_s']:g} s measured after ramp and settle;"
         f" {os.cpu_count()} CPUs, load average before the first run"
         f" {first['loadavg_before']:.2f}",
         "",

@@ -16,6 +16,12 @@ Channels and messages (JSON text; ``P`` is a process id, ``Hub.owner``):
     {"op": "watch", "reply": P, "rid": 8, "seat": 1, "since": 12}    seat null: spectator
     {"op": "resend", "reply": P, "rid": 9, "seat": 1, "since": 10}
     {"op": "seats", "reply": P, "rid": 10}          someone joined or left: reload seats
+    {"op": "present", "reply": P, "holds": [[1, H]], "ttl": 15}    no answer
+
+    ``present`` says which seats P's connections hold (seat and token hash), sent when
+    that changes and every :data:`PRESENCE_SECONDS`; the owner counts them as at the
+    table for ``ttl`` seconds, so a player connected through another process is not
+    "away" (table.py, ``Present``) and one whose process died is, once it runs out.
 
     The owner stamps an action with *its own* monotonic clock as the message arrives
     (the clocks of two processes are not comparable), so arrival order at the owner is
@@ -87,7 +93,17 @@ from redis.exceptions import RedisError
 
 from . import protocol
 from .hub import LEASE_SECONDS, Hub, TableError
-from .table import ALL, Act, ReplayMismatch, Resend, Subscriber, TableActor, Watch, seat_key
+from .table import (
+    ALL,
+    Act,
+    Present,
+    ReplayMismatch,
+    Resend,
+    Subscriber,
+    TableActor,
+    Watch,
+    seat_key,
+)
 
 log = logging.getLogger("yuletide.server")
 
@@ -103,6 +119,10 @@ SUBSCRIBE_SECONDS = 5.0
 SWEEP_SECONDS = LEASE_SECONDS / 2
 #: Seconds a broadcast channel nobody here watches any more stays subscribed.
 LINGER_SECONDS = 30.0
+#: Seconds between a forwarding process's ``present`` heartbeats; the owner counts what
+#: one says for three of them.
+PRESENCE_SECONDS = 5.0
+PRESENCE_TTL = 3 * PRESENCE_SECONDS
 #: Largest number of messages sent in one pipeline.
 BATCH = 256
 
@@ -181,6 +201,8 @@ class RedisBridge:
         self._subscribed: set[str] = set()
         self._confirm: dict[str, deque[asyncio.Future[None]]] = {}
         self._idle_out: dict[str, float] = {}
+        #: What this process last told each table's owner its connections hold.
+        self._told: dict[str, frozenset[tuple[int, str]]] = {}
         self._tried: dict[str, float] = {}
         self._outbox: deque[tuple[str, dict[str, Any] | _Reply]] = deque()
         self._outbox_ready = asyncio.Event()
@@ -227,6 +249,7 @@ class RedisBridge:
             loop.create_task(self._reader(), name="redis-reader"),
             loop.create_task(self._publisher(), name="redis-publisher"),
             loop.create_task(self._sweeper(), name="redis-sweeper"),
+            loop.create_task(self._heartbeat(), name="redis-presence"),
         ]
 
     async def close(self) -> None:
@@ -422,6 +445,7 @@ class RedisBridge:
             self._finish(fwd.request)
             fwd.request = None
             actor.submit(Watch(fwd.sub, fwd.sub.version if fwd.live else fwd.since))
+        self._tell(table_id)  # they are watched here now, not from another process
         for req in list(self._waiting.values()):
             if req.table_id == table_id:
                 req.poke.set()  # don't wait for an answer from the old owner
@@ -437,6 +461,11 @@ class RedisBridge:
         if actor is None or table_id not in self._owned or actor.lease_lost:
             return  # not ours (any more): the sender finds the owner again
         op = msg["op"]
+        if op == "present":
+            ttl = min(float(msg["ttl"]), 4 * PRESENCE_TTL)
+            holds = frozenset((int(seat), str(h)) for seat, h in msg["holds"])
+            actor.submit(Present(str(msg["reply"]), holds, time.monotonic() + ttl))
+            return
         if op == "seats":
             self._spawn(self._reload_seats(table_id, str(msg["reply"]), int(msg["rid"])))
             return
@@ -500,6 +529,7 @@ class RedisBridge:
                 and holders.get(str(sub.seat)) != sub.token_hash
             ):
                 entries.pop(id(sub), None)
+                self._tell(table_id)
                 sub.send(
                     protocol.error_frame(
                         "seat_left", f"seat {sub.seat} was left: this token no longer holds it"
@@ -538,6 +568,7 @@ class RedisBridge:
         fwd = _Forwarded(table_id, sub, since)
         self._fwd.setdefault(table_id, {})[id(sub)] = fwd
         self._idle_out.pop(table_id, None)
+        self._tell(table_id)
         await self._subscribe(out_channel(table_id))
         if self._registered(fwd):
             await self._send_watch(fwd)
@@ -578,6 +609,7 @@ class RedisBridge:
         if entries is not None and not entries:
             del self._fwd[table_id]
             self._idle_out[table_id] = time.monotonic()
+        self._tell(table_id)
 
     async def resend(self, table_id: str, sub: Subscriber, since: int | None) -> None:
         fwd = self._fwd.get(table_id, {}).get(id(sub))
@@ -739,6 +771,44 @@ class RedisBridge:
             actor.submit(Resend(req.sub, body["since"]))
         elif req.op == "seats":
             self._spawn(self.hub.reload_seats(req.table_id))
+
+    # ------------------------------------------------------------ presence
+
+    def _holds(self, table_id: str) -> frozenset[tuple[int, str]]:
+        return frozenset(
+            (fwd.sub.seat, fwd.sub.token_hash)
+            for fwd in self._fwd.get(table_id, {}).values()
+            if fwd.sub.seat is not None and fwd.sub.token_hash is not None
+        )
+
+    def _tell(self, table_id: str, *, again: bool = False) -> None:
+        """Tell the table's owner which seats this process's connections hold, if that
+        changed (or ``again``: the heartbeat)."""
+        holds = self._holds(table_id)
+        told = self._told.get(table_id)
+        if told == holds and not again:
+            return
+        if holds:
+            self._told[table_id] = holds
+        else:
+            self._told.pop(table_id, None)
+            if told is None:
+                return  # nothing was said: nothing to take back
+        self._post(
+            cmd_channel(table_id),
+            {
+                "op": "present",
+                "reply": self.process,
+                "holds": sorted([seat, h] for seat, h in holds),
+                "ttl": PRESENCE_TTL,
+            },
+        )
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(PRESENCE_SECONDS)
+            for table_id in list(self._told):
+                self._tell(table_id, again=True)
 
     # ---------------------------------------------------------------- sweeps
 

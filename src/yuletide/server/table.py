@@ -145,7 +145,19 @@ class SeatAway:
     done: asyncio.Future[str] | None = None
 
 
-Command = Act | Watch | Resend | Unwatch | SeatsChanged | SeatAway | Stop
+@dataclass(slots=True)
+class Present:
+    """Scale-out: the seats another process's connections hold at this table, as
+    (seat, token hash) pairs, until ``until`` (monotonic) unless that process says it
+    again (redis_bridge.py sends it on every change and as a heartbeat). ``process``
+    "": only forget what has run out."""
+
+    process: str
+    holds: frozenset[tuple[int, str]]
+    until: float
+
+
+Command = Act | Watch | Resend | Unwatch | SeatsChanged | SeatAway | Present | Stop
 
 
 @dataclass(slots=True)
@@ -281,6 +293,8 @@ class TableActor:
         #: Human seats whose player has been connected at some point: only their going
         #: away is announced (a player still on the way to the table is not "away").
         self.came: set[int] = set()
+        #: Scale-out: seats held by connections on other processes (process -> Present).
+        self.remote: dict[str, Present] = {}
         #: The outcome of a game ended as abandoned (its state's own is still ongoing).
         self.abandoned: dict[str, Any] | None = None
         if self.status == "unfinished" and not self.state.outcome.over:
@@ -394,6 +408,16 @@ class TableActor:
                     cmd.done.set_result(None)
         elif isinstance(cmd, Resend):
             cmd.sub.send(self.frame_for(cmd.sub.seat, cmd.since, cmd.sub.table))
+        elif isinstance(cmd, Present):
+            now = time.monotonic()
+            if cmd.process:
+                self.remote[cmd.process] = cmd
+                asyncio.get_running_loop().call_later(
+                    max(0.0, cmd.until - now) + 0.05, self.submit, Present("", frozenset(), 0.0)
+                )
+            for process, held in list(self.remote.items()):
+                if held.until <= now:
+                    del self.remote[process]
         elif isinstance(cmd, SeatAway):
             what = ""
             try:
@@ -729,21 +753,18 @@ class TableActor:
     def _check_presence(self) -> None:
         """Start the grace timer of every human seat of a running game whose token
         has no connection watching it (announced), and stop it when one comes back. A
-        human seat nobody holds is handed over at once. With scale-out the owner
-        cannot see clients of other processes: only a seat left on purpose changes."""
+        human seat nobody holds is handed over at once. With scale-out, connections on
+        other processes count too (``Present``)."""
         if self.status != "playing" or self.state.outcome.over or self.lease_lost:
             for handle in self.away.values():
                 handle.cancel()
             self.away.clear()
             return
-        if self.publish is not None:
-            return
         loop = asyncio.get_running_loop()
         for r in self.seat_rows:
             seat, token_hash = r["seat"], r["token_hash"]
             present = r["kind"] != "human" or (
-                token_hash is not None
-                and any(s.seat == seat and s.token_hash == token_hash for s in self.subscribers)
+                token_hash is not None and self._connected(seat, token_hash)
             )
             if present:
                 timer = self.away.pop(seat, None)
@@ -764,6 +785,13 @@ class TableActor:
                     )
                 )
 
+    def _connected(self, seat: int, token_hash: str) -> bool:
+        """A connection with this token watches this seat, here or on another process."""
+        if any(s.seat == seat and s.token_hash == token_hash for s in self.subscribers):
+            return True
+        now = time.monotonic()
+        return any((seat, token_hash) in p.holds for p in self.remote.values() if p.until > now)
+
     async def _seat_away(self, cmd: SeatAway) -> str:
         """Hand a seat nobody plays to the table's bot, or end the game as abandoned."""
         seat = cmd.seat
@@ -778,9 +806,7 @@ class TableActor:
             or self.lease_lost
         ):
             return ""
-        if not cmd.now and any(
-            s.seat == seat and s.token_hash == cmd.token_hash for s in self.subscribers
-        ):
+        if not cmd.now and cmd.token_hash is not None and self._connected(seat, cmd.token_hash):
             return ""  # back in time
         if self.settings.on_leave == "abandon":
             await self._abandon(seat, row["name"])
