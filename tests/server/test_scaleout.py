@@ -473,6 +473,39 @@ async def test_a_seat_played_through_another_process_is_present(
         assert events == ["away", "bot"]
 
 
+async def test_a_late_watcher_through_another_process_gets_every_update(
+    pg_fresh_url: str, redis_url: str, tmp_path: Path
+) -> None:
+    """An owner whose broadcasts reached no process stops sending them to Redis; a
+    spectator who then connects through another process turns them on again and follows
+    the game to its end."""
+    store.migrate(pg_fresh_url)
+    async with two_servers(pg_fresh_url, tmp_path, ("--redis", redis_url)) as (a, b, players):
+        made = create_table(
+            a.url,
+            game=GAME,
+            players=3,
+            seats=[{"kind": "human"}, *[{"kind": "bot", "bot": "random"}] * 2],
+            sit=0,
+            bot_delay=0,
+        )
+        table = made["table"]
+        p0 = Player(Client(a.url, table, made["you"]["token"]), 0, random.Random(3))
+        players[:] = [p0]
+        await p0.client.connect()
+        while p0.client.version is None or p0.client.version < 10:  # nobody forwards yet
+            frame = await p0.client.recv()
+            if frame["type"] in ("sync", "update") and 0 in frame["to_act"] and frame["legal"]:
+                await p0.client.act(frame["legal"][0])
+        spectator = Player(Client(b.url, table, None), None, random.Random(4))
+        players.append(spectator)
+        await spectator.client.connect()
+        await asyncio.wait_for(asyncio.gather(p0.play(), spectator.play()), TIMEOUT)
+        record = get_record(a.url, table)
+        assert spectator.client.version == p0.client.version == len(record["actions"])
+        assert events_seen(spectator) == replayed(record).events(None)
+
+
 async def test_a_held_lease_cannot_be_taken(pg_fresh_url: str) -> None:
     store.migrate(pg_fresh_url)
     db_a, db_b = store.Store(pg_fresh_url), store.Store(pg_fresh_url)

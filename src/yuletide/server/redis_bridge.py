@@ -204,7 +204,8 @@ class RedisBridge:
         #: What this process last told each table's owner its connections hold.
         self._told: dict[str, frozenset[tuple[int, str]]] = {}
         self._tried: dict[str, float] = {}
-        self._outbox: deque[tuple[str, dict[str, Any] | _Reply]] = deque()
+        #: (channel, message, and for a broadcast the table and its remote epoch then)
+        self._outbox: deque[tuple[str, dict[str, Any] | _Reply, tuple[str, int] | None]] = deque()
         self._outbox_ready = asyncio.Event()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loops: list[asyncio.Task[None]] = []
@@ -375,34 +376,49 @@ class RedisBridge:
 
     # -------------------------------------------------------- the outbox
 
-    def _post(self, channel: str, payload: dict[str, Any] | _Reply) -> None:
+    def _post(
+        self,
+        channel: str,
+        payload: dict[str, Any] | _Reply,
+        broadcast: tuple[str, int] | None = None,
+    ) -> None:
         if self._closed:
             return
-        self._outbox.append((channel, payload))
+        self._outbox.append((channel, payload, broadcast))
         self._outbox_ready.set()
 
     async def _publisher(self) -> None:
-        """Send the outbox in order, one pipeline at a time."""
+        """Send the outbox in order, one pipeline at a time. A table's broadcast that no
+        process received stops its broadcasts (``TableActor.remote_watch``) until another
+        process sends it a command, unless one came since that broadcast was made."""
         while True:
             await self._outbox_ready.wait()
             self._outbox_ready.clear()
             while self._outbox:
                 batch: list[tuple[str, str]] = []
+                sent: list[tuple[str, int] | None] = []
                 while self._outbox and len(batch) < BATCH:
-                    channel, payload = self._outbox.popleft()
+                    channel, payload, broadcast = self._outbox.popleft()
                     if isinstance(payload, _Reply):
                         payload.sent = True
                         payload = {"rid": payload.rid, "frames": payload.frames}
                     batch.append((channel, protocol.encode(payload)))
+                    sent.append(broadcast)
                 try:
                     async with self.redis.pipeline(transaction=False) as pipe:
                         for channel, text in batch:
                             pipe.publish(channel, text)
-                        await pipe.execute()
+                        receivers = await pipe.execute()
                 except asyncio.CancelledError:
                     raise
                 except Exception as err:
                     self._warn("redis: %d messages lost: %s", len(batch), err)
+                    continue
+                for broadcast, count in zip(sent, receivers, strict=True):
+                    if broadcast is not None and count == 0:
+                        actor = self.hub.actors.get(broadcast[0])
+                        if actor is not None and actor.remote_epoch == broadcast[1]:
+                            actor.remote_watch = False
 
     def _replier(self, process: str, rid: int) -> Callable[[dict[str, Any]], None]:
         """A reply callable that sends frames to a forwarding process's request."""
@@ -431,7 +447,8 @@ class RedisBridge:
             message["holders"] = {
                 str(r["seat"]): r["token_hash"] for r in actor.seat_rows if r["kind"] == "human"
             }
-        self._post(out_channel(table_id), message)
+        epoch = -1 if actor is None else actor.remote_epoch
+        self._post(out_channel(table_id), message, (table_id, epoch))
 
     async def owned(self, table_id: str) -> None:
         actor = self.hub.actors.get(table_id)
@@ -460,6 +477,10 @@ class RedisBridge:
         actor = self.hub.actors.get(table_id)
         if actor is None or table_id not in self._owned or actor.lease_lost:
             return  # not ours (any more): the sender finds the owner again
+        if msg.get("reply") != self.process:
+            # another process forwards this table: broadcast to it again
+            actor.remote_watch = True
+            actor.remote_epoch += 1
         op = msg["op"]
         if op == "present":
             ttl = min(float(msg["ttl"]), 4 * PRESENCE_TTL)

@@ -295,6 +295,11 @@ class TableActor:
         self.came: set[int] = set()
         #: Scale-out: seats held by connections on other processes (process -> Present).
         self.remote: dict[str, Present] = {}
+        #: Scale-out: broadcasts go to Redis while another process may forward the
+        #: table; off once one reached no process, on with another process's next
+        #: command (which bumps ``remote_epoch``: redis_bridge.py).
+        self.remote_watch = True
+        self.remote_epoch = 0
         #: The outcome of a game ended as abandoned (its state's own is still ongoing).
         self.abandoned: dict[str, Any] | None = None
         if self.status == "unfinished" and not self.state.outcome.over:
@@ -628,9 +633,11 @@ class TableActor:
 
     def _broadcast(self, since: int | None) -> None:
         """Each subscriber's frame (an update from version ``since``, or a sync), built
-        once per seat; with scale-out, every seat's and the spectators' are published."""
+        once per seat; with scale-out, every seat's and the spectators' are published
+        (while another process may forward the table)."""
+        remote = self.publish is not None and self.remote_watch
         seats: set[int | None] = {s.seat for s in self.subscribers}
-        if self.publish is not None:
+        if remote:
             seats |= {None, *range(self.state.players)}
         frames = {seat: self.frame_for(seat, since) for seat in seats}
         # Table-model frames (browser clients) are the plain frame plus its model; with
@@ -638,14 +645,12 @@ class TableActor:
         modelled: dict[int | None, dict[str, Any]] = {}
         game = self.state.game_id
         for seat in seats:
-            if self.publish is not None or any(
-                s.table and s.seat == seat for s in self.subscribers
-            ):
+            if remote or any(s.table and s.seat == seat for s in self.subscribers):
                 modelled[seat] = protocol.with_table(frames[seat], game)
         for sub in self.subscribers:
             sub.send(modelled[sub.seat] if sub.table else frames[sub.seat])
             sub.version = self.version
-        if self.publish is not None:
+        if remote and self.publish is not None:
             self.publish(self.id, self.version, {seat_key(s): f for s, f in modelled.items()})
 
     def announce(self, frame: dict[str, Any]) -> None:
@@ -655,7 +660,7 @@ class TableActor:
     def _broadcast_extra(self, frame: dict[str, Any]) -> None:
         for sub in self.subscribers:
             sub.send(frame)
-        if self.publish is not None:
+        if self.publish is not None and self.remote_watch:
             self.publish(self.id, self.version, {ALL: frame})
 
     # ------------------------------------------------------- bots and timers
