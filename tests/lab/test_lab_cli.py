@@ -115,12 +115,13 @@ def test_ctrl_c_exits_130_and_the_next_run_resumes(
     args += ["--games", "10", "--chunk", "2", "--store", str(store_path), "--out", str(tmp_path)]
     code, out, err = lab_main([*args, "--quiet"])
     assert code == 130
-    assert "interrupted: 4 of 10 games are stored" in err and "run the same command again" in err
+    # Results come game by game: the two games handed on before Ctrl-C are stored.
+    assert "interrupted: 2 of 10 games are stored" in err and "run the same command again" in err
     monkeypatch.setattr(runner.backends, "run", real)
     code, out, err = lab_main(args)  # with the plain progress line this time
     assert code == 0
-    assert "(6 played now, 4 from the store)" in out
-    assert "4 of 10 games already stored; playing the rest" in err
+    assert "(8 played now, 2 from the store)" in out
+    assert "2 of 10 games already stored; playing the rest" in err
     assert "10/10 games (100%)" in err
 
 

@@ -24,6 +24,7 @@ from yuletide.lab.plan import (
 )
 from yuletide.lab.play import play_game
 from yuletide.sim import play_match
+from yuletide.sim.stats import simulation_seed
 
 
 def _start(game: str, players: int, seed: int, options: dict[str, Any]) -> list[Any]:
@@ -92,13 +93,18 @@ def test_a_variant_that_changes_nothing_gives_the_same_games() -> None:
 
 
 def test_seeds_share_no_deal() -> None:
-    """The run's seed is mixed first: seeds 0 and 1 (whose plain ``derive_seed`` streams
-    are the same games in another order) play different deals."""
+    """Seeds 0 and 1 play different deals, in the lab and in ``yuletide simulate`` (whose
+    game ``i`` is seeded ``derive_seed(seed, i)``): no ``seed XOR i`` collisions."""
     a = {t.seed for t in report_plan("looney-lights", [2], ["random"], 64, seed=0).tasks}
     b = {t.seed for t in report_plan("looney-lights", [2], ["random"], 64, seed=1).tasks}
     assert len(a) == len(b) == 64 and not a & b
-    assert {derive_seed(0, i) for i in range(64)} == {derive_seed(1, i) for i in range(64)}
     assert deal_seed(5, 3) == deal_seed(5, 3) != deal_seed(5, 4)
+    zero = {simulation_seed(0, i) for i in range(10_000)}
+    one = {simulation_seed(1, i) for i in range(10_000)}
+    assert len(zero) == len(one) == 10_000 and not zero & one
+    assert all(deal_seed(s, i) == simulation_seed(s, i) for s in (0, 1) for i in range(100))
+    near = {derive_seed(s, i) for s in range(8) for i in range(1_000)}  # seed ^ i collide
+    assert len(near) == 8_000
 
 
 def test_a_lab_game_is_the_match_runner_s_game() -> None:

@@ -34,12 +34,16 @@ def _check_document(doc: report.Document) -> str:
     for sid, title in report.SECTIONS:
         assert f'<section id="{sid}"><h2>{title}</h2>' in text
     images = re.findall(r'<img src="data:image/png;base64,([^"]+)" alt="([^"]+)">', text)
-    assert len(images) == len(doc.plots) == text.count("<img")
+    drawn = [p for p in doc.plots if p.png]
+    assert len(images) == len(drawn) == text.count("<img")
     for data, alt in images:
         assert base64.b64decode(data).startswith(PNG)
         assert len(alt) > 40  # the numbers, in words
-    for plot in doc.plots:
-        assert f'<figure id="{plot.id}">' in text
+    for plot in doc.plots:  # an empty plot is a sentence instead
+        if plot.png:
+            assert f'<figure id="{plot.id}">' in text
+        else:
+            assert f'<p id="{plot.id}">' in text and "Nothing to plot" in plot.alt
     assert "<script" not in text
     assert not re.search(r'(src|href)="(https?:)?//', text)  # opens offline
     assert text.count("<table>") >= 4
@@ -88,3 +92,46 @@ def test_findings_name_the_seat_advantage_and_length(store_path: Path) -> None:
     assert found[0].startswith("2 players: ") and "seat advantage" in found[0]
     assert any(f.startswith("Median length in decisions") for f in found)
     assert any(f == "Every game finished within the turn limit." for f in found)
+
+
+def test_an_all_zero_plot_is_a_sentence_and_shares_are_shares() -> None:
+    zero = {"value": 0.0, "lo": 0.0, "hi": 0.06, "n": 60, "p": None}
+    plot = report.rate_bars(
+        "plot-x", "Unfinished", "the share cut off", ["2 players"], {"u": [zero]}
+    )
+    assert plot.png == b"" and "0.0% [0.0, 6.0]" in plot.alt
+    assert '<p id="plot-x"><b>Unfinished:</b> Nothing to plot' in report._img(plot)
+    groups = [{"label": "2 players", "length": {"all": [30] * 10, "quantiles": {}}}]
+    groups[0]["length"]["quantiles"] = dict.fromkeys(("0", "0.1", "0.5", "0.9", "1"), 30.0)
+    length = report.plot_length(groups)  # every game in one bin: 100% of games, not a density
+    assert length.png.startswith(PNG)
+
+
+def _seats(rates: list[float], p: float, deals: int = 200) -> dict[str, object]:
+    est = [{"value": r, "lo": r - 0.06, "hi": r + 0.06, "n": deals, "p": None} for r in rates]
+    return {
+        "seats": [{"seat": s, "win_rate": e} for s, e in enumerate(est)],
+        "fair": sum(rates) / len(rates),
+        "p": p,
+    }
+
+
+def test_the_headline_is_the_largest_departure_from_fair() -> None:
+    """Twinkling Lights at four players as the issue found it: the last seat at 14% is
+    the signal, not the best seat at 34%; a "no advantage" says what it could detect."""
+    weak = {
+        "label": "4 players",
+        "players": 4,
+        "deals": 200,
+        "seats": _seats([0.26, 0.26, 0.34, 0.14], 0.001),
+    }
+    even = {"label": "2 players", "players": 2, "deals": 200, "seats": _seats([0.52, 0.48], 0.6)}
+    first = report._seat_finding(even, 0.6, 2)
+    lead = report._seat_finding(weak, 0.002, 2)
+    assert (
+        lead[0]
+        and "seat 3 (the last seat) wins 14.0%" in lead[2]
+        and "11.0 points below" in lead[2]
+    )
+    assert not first[0] and "could detect a seat 8.6 points from fair (80% power)" in first[2]
+    assert "589 deals would detect 5 points" in first[2]  # 200 x (8.58 / 5)²

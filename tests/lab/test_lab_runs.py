@@ -53,6 +53,34 @@ def test_ctrl_c_stops_a_pool_and_keeps_what_is_done(store_path: Path) -> None:
         assert 4 <= len(store.get([t.key for t in plan.tasks])) < 24
 
 
+class Steps(StopAfter):
+    """StopAfter that also keeps each step the progress display was given."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(n)
+        self.steps: list[int] = []
+
+    def advance(self, n: int) -> None:
+        self.steps.append(n)
+        super().advance(n)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_in_the_first_chunk_keeps_every_finished_game(
+    store_path: Path, workers: int
+) -> None:
+    """Results come game by game, even inside a 12-game chunk: the progress moves one
+    game at a time, and Ctrl-C in the first chunk keeps the games already finished
+    (the workers finish the game in play, and those are kept too)."""
+    plan = report_plan("looney-lights", [2], ["random"], 24, seed=3)
+    steps = Steps(3)
+    with Store(store_path) as store, pytest.raises(KeyboardInterrupt):
+        run_plan(plan, store, workers=workers, chunk=12, progress=steps)
+    assert set(steps.steps) == {1}
+    with Store(store_path) as store:
+        assert 3 <= len(store.get([t.key for t in plan.tasks])) < 24
+
+
 def test_a_bigger_run_reuses_the_smaller_one_and_fresh_plays_again(store_path: Path) -> None:
     small = report_plan("blink", [2], ["random"], 5)
     big = report_plan("blink", [2], ["random"], 8)
@@ -147,3 +175,12 @@ def test_rich_progress_shows_count_and_eta() -> None:
     text = out.getvalue()
     assert "4 of 10 games already stored" in text
     assert "10/10" in text and "ETA" in text and "games/s" in text
+
+
+def test_the_side_by_side_scaling_run_alternates_and_says_where_time_went() -> None:
+    from yuletide.lab.scaling import alternate
+
+    side = alternate("blink", players=2, bots=["random"], games=12, chunk=3, rounds=2)
+    assert [(r["round"], r["workers"]) for r in side["runs"]] == [(0, 1), (0, 2), (1, 1), (1, 2)]
+    assert len(side["efficiency_per_round"]) == 2
+    assert all(r["wall_s"] > 0 and r["parent_cpu_s"] >= 0 for r in side["runs"])

@@ -9,9 +9,10 @@ counted separately. Every summary is JSON (``--json`` prints it).
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -19,7 +20,16 @@ from ..core.registry import spec
 from .plan import Task
 from .ratings import rate
 from .runner import Outcomes
-from .stats import Estimate, chi_square_uniform, holm, mean_interval, paired, proportion, quantiles
+from .stats import (
+    Estimate,
+    chi_square_uniform,
+    detectable,
+    holm,
+    mean_interval,
+    paired,
+    proportion,
+    quantiles,
+)
 
 Game = tuple[Task, dict[str, Any]]
 #: A number read from one game's result for one seat (None: not there).
@@ -167,7 +177,115 @@ def group_summary(game_id: str, games: Sequence[Game], players: int) -> dict[str
         "no_winner": rate_of(lambda r: r["status"] == "finished" and not r["winners"]),
         "scores": _scores(games, players),
         "details": details(game_id, games, players),
+        "rules_used": rule_usage(game_id, games, players),
+        "quality": quality_summary(games, players),
     }
+
+
+#: The game-quality measures (``yuletide.lab.quality``), in the order the report shows.
+QUALITY = (
+    "turns",
+    "rounds",
+    "minutes",
+    "choices",
+    "branching",
+    "lead_changes",
+    "winner_led_from",
+)
+
+
+def quality_summary(games: Sequence[Game], players: int) -> dict[str, Any]:
+    """Each quality measure's mean over deals with its interval (and the median
+    minutes), and the first player's advantage: seat 0's win rate minus the fair share,
+    with the interval of that rate moved by the same amount."""
+    out: dict[str, Any] = {}
+    for name in QUALITY:
+
+        def value(task: Task, r: dict[str, Any], key: str = name) -> float | None:
+            v = r.get("quality", {}).get(key)
+            return None if v is None else float(v)
+
+        means = deal_means(clusters(games, value))
+        out[name] = mean_interval(means).to_dict() if means else None
+    minutes = [r["quality"]["minutes"] for _, r in games if "quality" in r]
+    out["minutes_quantiles"] = (
+        dict(zip(("0.1", "0.5", "0.9"), quantiles(minutes, (0.1, 0.5, 0.9)), strict=True))
+        if minutes
+        else None
+    )
+    if players > 1:
+        first = proportion(clusters(games, _won(0))).to_dict()
+        rates = [proportion(clusters(games, _won(s))).value for s in range(players)]
+        fair = sum(rates) / players
+        out["first_player_advantage"] = {
+            k: (v - fair if k in ("value", "lo", "hi") and v is not None else v)
+            for k, v in first.items()
+        }
+    return out
+
+
+# ------------------------------------------------------------ optional rules
+
+
+def rule_usage(game_id: str, games: Sequence[Game], players: int) -> dict[str, Any]:
+    """For each optional rule the room declares: the share of games in which a seat used
+    it (with its interval), the mean uses per game and per seat, and the total."""
+    out: dict[str, Any] = {}
+    for rule in spec(game_id).optional_rules:
+        option = rule.option
+        counts = {  # by task: one stored result may stand for several identical games
+            t.index: list(r.get("rules_used", {}).get(option, [0] * players)) for t, r in games
+        }
+
+        def used(task: Task, r: dict[str, Any], c: dict[int, list[int]] = counts) -> float:
+            return 1.0 if sum(c[task.index]) else 0.0
+
+        def times(task: Task, r: dict[str, Any], c: dict[int, list[int]] = counts) -> float:
+            return float(sum(c[task.index]))
+
+        out[option] = {
+            "what": rule.what,
+            "games": len(games),
+            "total": sum(sum(c) for c in counts.values()),
+            "games_used": proportion(clusters(games, used)).to_dict(),
+            "per_game": mean_interval(deal_means(clusters(games, times))).to_dict(),
+            "per_seat": [
+                sum(counts[t.index][s] for t, _ in games) / len(games) if games else 0.0
+                for s in range(players)
+            ],
+            "bots_use": rule.bots_use,
+            "why": rule.why,
+        }
+    return out
+
+
+def unused_rule_warnings(
+    game_id: str, groups: Sequence[Mapping[str, Any]], *, varied: bool
+) -> list[str]:
+    """Plain warnings for optional rules no game of ``groups`` used (each group a
+    summary with ``rules_used`` and ``settings``, its options with the defaults).
+    ``varied``: a comparison, which only warns about the rules its variants set
+    differently."""
+    out: list[str] = []
+    for rule in spec(game_id).optional_rules:
+        values = {json.dumps(g["settings"].get(rule.option)) for g in groups}
+        if varied and len(values) < 2:
+            continue
+        if not varied and not any(g["settings"].get(rule.option) for g in groups):
+            continue  # the rule is off in every group: nothing could use it
+        counts = [g["rules_used"].get(rule.option) for g in groups]
+        if any(c is None or c["total"] for c in counts):
+            continue
+        n = sum(c["games"] for c in counts if c is not None)
+        text = f"{rule.option}: no bot used a {rule.what} in {n} games — " + (
+            "this comparison cannot show its effect"
+            if varied
+            else "these figures show the game as if the rule were not there"
+        )
+        if not rule.bots_use:
+            text += f" (the bots do not use it: {rule.why})"
+        out.append(text + ".")
+    return out
 
 
 # ------------------------------------------------------- game-specific facts
@@ -200,6 +318,7 @@ def summarise_groups(outcomes: Outcomes) -> list[dict[str, Any]]:
             {
                 "label": group.label,
                 "options": dict(group.given),
+                "settings": dict(group.options),
                 "lineup": list(group.lineup),
                 **summary,
             }
@@ -376,6 +495,9 @@ def game_metrics(result: dict[str, Any], players: int) -> dict[str, float]:
     if result["scores"] is not None:
         for s in range(players):
             m[f"seat {s} score"] = float(result["scores"][s])
+    for key, value in result.get("quality", {}).items():
+        if value is not None:
+            m[key.replace("_", " ")] = float(value)
     for key, value in result["facts"].items():
         if isinstance(value, str):
             m[f"{key}: {value}"] = 1.0
@@ -412,7 +534,8 @@ def compare_summary(outcomes: Outcomes) -> dict[str, Any]:
             return values[name]
         return 0.0 if name in indicator else None
 
-    variants = []
+    variants: list[dict[str, Any]] = []
+    games_of = per_group
     for group, by_deal in zip(plan.groups, metrics, strict=True):
         estimates = {}
         for name in names:
@@ -423,7 +546,14 @@ def compare_summary(outcomes: Outcomes) -> dict[str, Any]:
                 proportion([[v] for v in vals]) if name in indicator else mean_interval(vals)
             )
             estimates[name] = est.to_dict()
-        variants.append({"label": group.label, "options": dict(group.given), "metrics": estimates})
+        variants.append(
+            {
+                "label": group.label,
+                "options": dict(group.given),
+                "metrics": estimates,
+                "rules_used": rule_usage(plan.game, games_of[len(variants)], group.players),
+            }
+        )
 
     differences: list[dict[str, Any]] = []
     base = metrics[0]
@@ -446,6 +576,7 @@ def compare_summary(outcomes: Outcomes) -> dict[str, Any]:
             # Equal on every deal: no test could call it significant, so it is not counted
             # among the comparisons Holm corrects for (Tarone's argument).
             row["unchanged"] = all(diff == 0 for diff in diffs)
+            row["detectable"] = detectable(est)  # at 80% power, before Holm
             differences.append(row)
     adjusted = holm([None if row["unchanged"] else row["p"] for row in differences])
     for row, adj in zip(differences, adjusted, strict=True):
@@ -461,4 +592,12 @@ def compare_summary(outcomes: Outcomes) -> dict[str, Any]:
         "variants": variants,
         "differences": differences,
         "comparisons": sum(1 for d in differences if d["p_holm"] is not None),
+        "warnings": unused_rule_warnings(
+            plan.game,
+            [
+                {"settings": dict(g.options), "rules_used": v["rules_used"]}
+                for g, v in zip(plan.groups, variants, strict=True)
+            ],
+            varied=True,
+        ),
     }

@@ -143,6 +143,9 @@ def add_lab_parser(sub: Any) -> argparse.ArgumentParser:
         help="two or more bots, comma-separated: random, easy, medium, hard, ismcts, ... or"
         " package.module:ClassName",
     )
+    p.add_argument(
+        "--html", default=None, metavar="PATH", help="default: OUT/<game>-tournament.html"
+    )
     _run_arguments(p, games=100)
     p.set_defaults(func=_lazy("cmd_tournament"), check=_lazy("check_tournament"), parser=p)
 
@@ -166,8 +169,40 @@ def add_lab_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument(
         "--bots", default=None, help="one bot for every seat or one per seat (default: medium)"
     )
+    p.add_argument("--html", default=None, metavar="PATH", help="default: OUT/<game>-compare.html")
     _run_arguments(p, games=200)
     p.set_defaults(func=_lazy("cmd_compare"), check=_lazy("check_compare"), parser=p)
+
+    p = commands.add_parser(
+        "sweep",
+        help="one option over a range on the same deals: every metric against the value",
+        description="--option NAME=LO..HI[:STEP] names the option swept (other --option"
+        " values are fixed); every value plays the same deals, the first is the baseline of"
+        " the paired differences. Writes a page with every metric plotted against the value.",
+    )
+    p.add_argument("game")
+    p.add_argument("--players", type=int, default=None, help="default: the game's usual count")
+    p.add_argument("--bots", default=None, help="one bot for every seat or one per seat")
+    p.add_argument("--html", default=None, metavar="PATH", help="default: OUT/<game>-sweep.html")
+    _run_arguments(p, games=100)
+    p.set_defaults(func=_lazy("cmd_sweep"), check=_lazy("check_sweep"), parser=p)
+
+    p = commands.add_parser(
+        "tune",
+        help="search options for a target by successive halving (docs/lab.md)",
+        description="Every combination of the ranged --option values (NAME=LO..HI[:STEP])"
+        " plays --first deals; the half furthest from --target is dropped and the rest play"
+        " twice as many, within --budget games; the last two share what is left. --target is"
+        " a compare metric and a value: 'seat 0 wins=fair', 'minutes=30', 'length=200'.",
+    )
+    p.add_argument("game")
+    p.add_argument("--players", type=int, default=None, help="default: the game's usual count")
+    p.add_argument("--bots", default=None, help="one bot for every seat or one per seat")
+    p.add_argument("--target", required=True, metavar="METRIC=VALUE")
+    p.add_argument("--first", type=int, default=20, help="deals per setting in round one (20)")
+    p.add_argument("--budget", type=int, default=2000, help="games the search may play (2000)")
+    _run_arguments(p, games=0)
+    p.set_defaults(func=_lazy("cmd_tune"), check=_lazy("check_tune"), parser=p)
 
     p = commands.add_parser(
         "report",
@@ -191,6 +226,14 @@ def add_lab_parser(sub: Any) -> argparse.ArgumentParser:
         " every seat rotation",
     )
     p.add_argument("--html", default=None, metavar="PATH", help="default: OUT/<game>-report.html")
+    p.add_argument(
+        "--reference",
+        type=int,
+        default=0,
+        metavar="K",
+        help="also play the first K deals with the strong reference player (hard at a fixed"
+        " budget, yuletide.lab.reference) and compare its balance figures with the bots'",
+    )
     _run_arguments(p, games=200)
     p.set_defaults(func=_lazy("cmd_report"), check=_lazy("check_report"), parser=p)
 
@@ -225,6 +268,14 @@ def add_lab_parser(sub: Any) -> argparse.ArgumentParser:
         "--backend", action="append", choices=("pool", "ray"), help="default: pool and ray"
     )
     p.add_argument("--overhead-tasks", type=int, default=400, help="empty tasks timed (400)")
+    p.add_argument(
+        "--alternate",
+        type=int,
+        default=0,
+        metavar="R",
+        help="instead: the pool as the lab runs it, 1 and 2 workers in turn R times (side by"
+        " side on a shared machine), with where the time went",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_lazy("cmd_scaling"), check=_lazy("check_scaling"), parser=p)
     return lab

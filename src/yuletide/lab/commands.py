@@ -12,7 +12,7 @@ from typing import Any
 
 from ..bots import bots_for
 from ..core.registry import game_class, spec
-from . import analysis, export
+from . import analysis, export, pages, reference, sweep
 from .backends import ray_available
 from .plan import (
     Plan,
@@ -39,7 +39,8 @@ def _default_bot(game_id: str) -> str:
 
 
 def _names(text: str | None) -> list[str]:
-    return [n.strip() for n in (text or "").split(",") if n.strip()]
+    """Bot names; ``reference`` is the lab's strong reference (``yuletide.lab.reference``)."""
+    return reference.resolve([n.strip() for n in (text or "").split(",") if n.strip()])
 
 
 def _check_run(args: argparse.Namespace) -> None:
@@ -80,6 +81,7 @@ def check_tournament(args: argparse.Namespace) -> None:
         seed=args.seed,
         options=_options(args),
     )
+    _html_path(args, "tournament")
 
 
 def check_compare(args: argparse.Namespace) -> None:
@@ -94,6 +96,52 @@ def check_compare(args: argparse.Namespace) -> None:
         args.games,
         seed=args.seed,
         options=_options(args),
+    )
+    _html_path(args, "compare")
+
+
+def _ranged(args: argparse.Namespace) -> tuple[dict[str, list[Any]], dict[str, Any]]:
+    ranged, fixed = sweep.split_options(_options(args))
+    if not ranged:
+        raise ValueError(
+            "give the option to vary as --option NAME=LO..HI[:STEP], e.g. strings=5..7"
+        )
+    return ranged, fixed
+
+
+def check_sweep(args: argparse.Namespace) -> None:
+    _check_run(args)
+    ranged, fixed = _ranged(args)
+    bots = _names(args.bots) or [_default_bot(args.game)]
+    args.ranged = ranged
+    args.plan = sweep.sweep_plan(
+        args.game, _players(args), ranged, bots, args.games, seed=args.seed, options=fixed
+    )
+    _html_path(args, "sweep")
+
+
+def check_tune(args: argparse.Namespace) -> None:
+    if args.games == 0:
+        args.games = 1  # (tune sizes its own rounds: --first and --budget)
+    _check_run(args)
+    args.ranged, args.fixed = _ranged(args)
+    args.target_spec = sweep.Target.parse(args.target)
+    if args.first < 2:
+        raise ValueError(f"--first must be at least 2 deals, got {args.first}")
+    if args.budget < args.first * 2:
+        raise ValueError(f"--budget {args.budget} cannot pay for one round of --first {args.first}")
+    args.bot_names = _names(args.bots) or [_default_bot(args.game)]
+    if len(sweep.settings(args.ranged)) < 2:
+        raise ValueError("lab tune needs at least two settings to choose from")
+    # Build the first round's plan now: a bad option, bot or player count is refused here.
+    compare_plan(
+        args.game,
+        _players(args),
+        sweep.settings(args.ranged),
+        args.bot_names,
+        args.first,
+        seed=args.seed,
+        options=args.fixed,
     )
 
 
@@ -116,10 +164,33 @@ def check_report(args: argparse.Namespace) -> None:
         options=_options(args),
         variants=variants,
     )
-    html = Path(args.html) if args.html else Path(args.out) / f"{args.game}-report.html"
+    _html_path(args, "report")
+
+
+def _html_path(args: argparse.Namespace, kind: str) -> None:
+    """``--html`` checked before anything is played (default: OUT/<game>-<kind>.html)."""
+    html = Path(args.html) if args.html else Path(args.out) / f"{args.game}-{kind}.html"
     if html.is_dir() or not html.parent.is_dir():
         raise ValueError(f"--html {html}: give a file name in an existing directory")
     args.html_path = html
+
+
+def _again(args: argparse.Namespace, kind: str) -> list[str]:
+    """The command line that plays this run again (for the page's *Data* section)."""
+    argv = ["lab", kind, args.game]
+    if getattr(args, "players", None) is not None:
+        players = args.players
+        argv += [
+            "--players",
+            ",".join(map(str, players)) if isinstance(players, list) else str(players),
+        ]
+    for variant in getattr(args, "variant", None) or []:
+        argv += ["--variant", variant]
+    if args.bots:
+        argv += ["--bots", args.bots]
+    for name, value in args.option or []:
+        argv += ["--option", f"{name}={value if isinstance(value, str) else json.dumps(value)}"]
+    return [*argv, "--games", str(args.games), "--seed", str(args.seed)]
 
 
 def check_runs(args: argparse.Namespace) -> None:
@@ -135,6 +206,8 @@ def check_scaling(args: argparse.Namespace) -> None:
     ):
         if value < 1:
             raise ValueError(f"{flag} must be at least 1, got {value}")
+    if args.alternate < 0:
+        raise ValueError(f"--alternate must be 0 (off) or more rounds, got {args.alternate}")
     if any(w < 1 for w in args.workers):
         raise ValueError(f"--workers must all be at least 1, got {args.workers}")
     args.backends = args.backend or (["pool", "ray"] if ray_available() is None else ["pool"])
@@ -235,6 +308,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     summary = analysis.tournament_summary(outcomes)
     json_path, csv_path = _write_raw(args, outcomes)
     summary["raw"] = {"json": str(json_path), "csv": str(csv_path)}
+    pages.write(args.html_path, pages.tournament_page(summary, _again(args, "tournament")))
     if args.json:
         print(json.dumps(summary, indent=2))
         return 0
@@ -252,7 +326,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         r = ratings.get(row["bot"])
         rating = f"{r['mu']:.1f} ± {r['sigma']:.1f} ({r['ordinal']:.1f})" if r else "n/a"
         print(
-            f"  {row['bot']:<16} {pct(row['win_rate']):<26} {num(row['mean_rank'], 2):<22} {rating}"
+            f"  {pages.short(row['bot']):<16} {pct(row['win_rate']):<26}"
+            f" {num(row['mean_rank'], 2):<22} {rating}"
         )
     print(
         f"  pairs: win-rate difference on the same deals (Holm over {len(summary['pairs'])}"
@@ -262,12 +337,14 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         d = pair["win_rate_difference"]
         star = " *" if pair["significant"] else ""
         line = (
-            f"    {pair['a']} - {pair['b']}: {num(_scaled(d), 1, sign=True)} points,"
+            f"    {pages.short(pair['a'])} - {pages.short(pair['b'])}:"
+            f" {num(_scaled(d), 1, sign=True)} points,"
             f" {p_text(d['p'])} (Holm {p_text(pair['p_holm'])}){star}"
         )
         print(line)
         if pair["a_ahead_of_b"]:
-            extra = f"      at the same table {pair['a']} placed above {pair['b']} in"
+            a, b = pages.short(pair["a"]), pages.short(pair["b"])
+            extra = f"      at the same table {a} placed above {b} in"
             extra += f" {pct(pair['a_ahead_of_b'])}"
             if pair["score_margin"]:
                 extra += f"; score margin {num(pair['score_margin'], 2, sign=True)}"
@@ -277,6 +354,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if summary["players"] > 1:
         print(f"  seat advantage (each bot in each seat): {_seat_line(summary['seats'])}")
     print(f"  unfinished: {pct(summary['unfinished'])}")
+    print(f"  page: {args.html_path}")
     print(f"  raw results: {json_path}, {csv_path}")
     return 0
 
@@ -295,6 +373,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     summary = analysis.compare_summary(outcomes)
     json_path, csv_path = _write_raw(args, outcomes)
     summary["raw"] = {"json": str(json_path), "csv": str(csv_path)}
+    page = pages.compare_page(summary, _rates(summary), _again(args, "compare"))
+    pages.write(args.html_path, page)
     if args.json:
         print(json.dumps(summary, indent=2))
         return 0
@@ -326,14 +406,121 @@ def cmd_compare(args: argparse.Namespace) -> int:
         shown = num(_scaled(d) if rate else d, 1 if rate else 2, sign=True)
         unit = " points" if rate else ""
         star = " *" if d["significant"] else ""
+        could = ""
+        if not d["significant"] and d.get("detectable") == d.get("detectable"):  # not NaN
+            size = d["detectable"] * (100 if rate else 1)
+            could = f"; no difference found, could detect {size:.{1 if rate else 2}f}{unit}"
         print(
             f"    {d['variant']}: {d['metric']:<24} {shown}{unit}, {p_text(d['p'])}"
-            f" (Holm {p_text(d['p_holm'])}){star}"
+            f" (Holm {p_text(d['p_holm'])}){star}{could}"
         )
     for variant, names in unchanged.items():
         print(f"    {variant}: the same on every deal: {', '.join(names)}")
+    _print_rule_usage(summary)
+    print(f"  page: {args.html_path}")
     print(f"  raw results: {json_path}, {csv_path}")
     return 0
+
+
+def _print_rule_usage(summary: dict[str, Any]) -> None:
+    """Per variant, how often each optional rule was used; then the warnings."""
+    lines = []
+    for v in summary["variants"]:
+        for option, use in v.get("rules_used", {}).items():
+            per_seat = ", ".join(f"{x:.2f}" for x in use["per_seat"])
+            lines.append(
+                f"    {v['label']}: {option} used in {pct(use['games_used'])} of games,"
+                f" {num(use['per_game'], 2)} a game (per seat {per_seat})"
+            )
+    if lines:
+        print("  optional rules used (per game; per seat):")
+        print("\n".join(lines))
+    for warning in summary.get("warnings", []):
+        print(f"  WARNING: {warning}")
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    plan: Plan = args.plan
+    outcomes = _run(args, plan)
+    ((name, values),) = args.ranged.items()
+    summary = sweep.sweep_summary(outcomes, name, values)
+    json_path, csv_path = _write_raw(args, outcomes)
+    summary["raw"] = {"json": str(json_path), "csv": str(csv_path)}
+    rates = _rates(summary)
+    pages.write(args.html_path, pages.sweep_page(summary, rates, _again(args, "sweep")))
+    if args.json:
+        print(json.dumps(summary, indent=2))
+        return 0
+    print(_header(outcomes, f"{name} = {', '.join(map(str, values))} x {plan.deals} deals"))
+    names = [
+        n for n in summary["variants"][0]["metrics"] if not pages._flat(summary["variants"], n)
+    ]
+    for metric in names:
+        cells = []
+        for x, v in zip(values, summary["variants"], strict=True):
+            est = v["metrics"].get(metric)
+            cells.append(f"{x}: {pct(est) if metric in rates else num(est, 1)}")
+        print(f"  {metric:<24} " + "; ".join(cells))
+    same = [n for n in summary["variants"][0]["metrics"] if n not in names]
+    if same:
+        print(f"  the same at every value: {', '.join(same)}")
+    for warning in summary["warnings"]:
+        print(f"  WARNING: {warning}")
+    print(f"  page: {args.html_path}")
+    print(f"  raw results: {json_path}, {csv_path}")
+    return 0
+
+
+def cmd_tune(args: argparse.Namespace) -> int:
+    def run(plan: Plan) -> Outcomes:
+        return _run(args, plan)
+
+    result = sweep.tune(
+        run,
+        args.game,
+        _players(args),
+        args.ranged,
+        bots=args.bot_names,
+        target=args.target_spec,
+        first=args.first,
+        budget=args.budget,
+        seed=args.seed,
+        options=args.fixed,
+    )
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    target = args.target_spec
+    want = "fair" if target.value is None else f"{target.value:g}"
+    print(
+        f"{args.game} tune: {result['settings']} settings, target {target.metric} = {want};"
+        f" successive halving over {len(result['rounds'])} rounds, {result['played']} games"
+        f" played ({result['games']} analysed) of a budget of {result['budget']}"
+    )
+    for i, r in enumerate(result["rounds"], 1):
+        best = r["settings"][0]
+        print(
+            f"  round {i}: {len(r['settings'])} settings x {r['deals']} deals; best so far"
+            f" {best['label']} ({_shown(target.metric, best['estimate'])})"
+        )
+    wanted = _shown(target.metric, {"value": result["wanted"]}, bare=True)
+    print(
+        f"  best: {result['best']}: {target.metric} {_shown(target.metric, result['estimate'])}"
+        f" over {result['deals']} deals (wanted {wanted})"
+    )
+    last = result["rounds"][-1]["settings"]
+    if len(last) > 1:
+        print(f"  runner-up: {last[1]['label']} ({_shown(target.metric, last[1]['estimate'])})")
+    return 0
+
+
+def _shown(metric: str, est: dict[str, Any] | None, *, bare: bool = False) -> str:
+    rate = metric in analysis.RATE_METRICS or metric.endswith(" wins") or ": " in metric
+    if est is None:
+        return "n/a"
+    if bare:
+        return f"{100 * est['value']:.1f}%" if rate else f"{est['value']:.2f}"
+    return pct(est) if rate else num(est, 2)
 
 
 def _count(n: int, thing: str) -> str:
@@ -360,7 +547,20 @@ def cmd_report(args: argparse.Namespace) -> int:
     outcomes = _run(args, plan)
     groups = analysis.summarise_groups(outcomes)
     json_path, csv_path = _write_raw(args, outcomes)
-    document = report.build(plan, groups, raw=(json_path, csv_path))
+    strong = None
+    if args.reference:
+        counts = sorted({g.players for g in plan.groups})
+        ref_plan = report_plan(
+            plan.game,
+            counts,
+            [reference.SPEC],
+            min(args.reference, plan.deals),
+            seed=args.seed,
+            options=_options(args),
+            variants=[Variant(g.label, dict(g.given)) for g in plan.groups if g.players == 1],
+        )
+        strong = analysis.summarise_groups(_run(args, ref_plan))
+    document = report.build(plan, groups, raw=(json_path, csv_path), reference=strong)
     try:
         args.html_path.write_text(document.html, encoding="utf-8")
     except OSError as err:
@@ -396,8 +596,36 @@ def cmd_runs(args: argparse.Namespace) -> int:
 
 
 def cmd_scaling(args: argparse.Namespace) -> int:
-    from .scaling import measure  # noqa: PLC0415 (Ray is imported only to be measured)
+    from .scaling import alternate, measure  # noqa: PLC0415 (Ray: imported only to be measured)
 
+    if args.alternate:
+        side = alternate(
+            args.game,
+            players=args.players,
+            bots=_names(args.bots) or ["random"],
+            games=args.games,
+            chunk=args.chunk,
+            rounds=args.alternate,
+        )
+        if args.json:
+            print(json.dumps(side, indent=2))
+            return 0
+        print(
+            f"{side['game']}, {side['players']} players, {side['games']} games, chunk"
+            f" {side['chunk']}, pool as the lab runs it, 1 and 2 workers in turn:"
+        )
+        for x in side["runs"]:
+            print(
+                f"  round {x['round']} {x['workers']} worker{'s' if x['workers'] > 1 else ' '}"
+                f" {x['wall_s']:7.2f} s  {x['games_per_s']:8.1f} games/s  first result"
+                f" {x['first_result_s']:.2f} s  tail {x['tail_s']:.2f} s  parent CPU"
+                f" {x['parent_cpu_s']:.2f} s"
+            )
+        print(
+            "  efficiency (1-worker time / twice the 2-worker time) per round: "
+            + ", ".join(f"{100 * e:.0f}%" for e in side["efficiency_per_round"])
+        )
+        return 0
     result = measure(
         args.game,
         players=args.players,

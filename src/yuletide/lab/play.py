@@ -13,9 +13,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..bots import make_bot
+from ..core.events import Event
+from ..core.registry import spec
 from ..core.rng import derive_seed
 from ..sim.match import play_match
 from .facts import facts
+from .quality import measure
 
 #: What a worker is given for one game (see :meth:`yuletide.lab.plan.Plan.payload`).
 Payload = tuple[str, str, int, dict[str, Any], tuple[str, ...], int]
@@ -41,7 +44,27 @@ def play_game(
         "table_seconds": round(match.seconds, 6),
         "forced": len(match.forced),
         "facts": facts(game_id, outcome, match.state.view(None)),
+        "rules_used": rules_used(game_id, match.state.events(None), len(seating)),
+        "quality": measure(match.record, outcome.winners),
     }
+
+
+def rules_used(game_id: str, events: Sequence[Event], players: int) -> dict[str, list[int]]:
+    """How often each seat used each of the game's optional rules (the manifest's
+    ``optional_rules``), from the spectator's events: option -> uses per seat (a use by
+    no seat in particular counts for seat 0, as in a solo game)."""
+    used: dict[str, list[int]] = {}
+    for rule in spec(game_id).optional_rules:
+        if rule.count is not None:
+            used[rule.option] = rule.count(events, players)
+            continue
+        seats = [0] * players
+        for event in events:
+            if event.get("type") in rule.events:
+                seat = event.get("seat", 0)
+                seats[seat if isinstance(seat, int) and 0 <= seat < players else 0] += 1
+        used[rule.option] = seats
+    return used
 
 
 def play_chunk(chunk: Sequence[Payload]) -> list[Result]:

@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..core.registry import game_class, spec
-from .analysis import ALPHA
+from .analysis import ALPHA, unused_rule_warnings
 from .plan import Plan
-from .stats import holm
+from .stats import deals_needed, detectable, holm
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -38,6 +38,7 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("summary", "What stands out"),
     ("seat-advantage", "Seat advantage"),
     ("length", "Game length"),
+    ("quality", "Game quality"),
     ("scores", "Scores"),
     ("unfinished", "Unfinished games"),
     ("tie-breaks", "Tie-breaks and shared wins"),
@@ -104,29 +105,39 @@ def findings(game_id: str, groups: Sequence[dict[str, Any]]) -> list[str]:
     out: list[str] = []
     multi = [g for g in groups if g["players"] > 1]
     adjusted = _seat_p_holm(multi)
+    leads: list[tuple[bool, float, str]] = []
     for g, p in zip(multi, adjusted, strict=True):
-        seats = g["seats"]
-        best = max(seats["seats"], key=lambda s: s["win_rate"]["value"])
-        fair = seats["fair"]
-        test = f"chi-square p {_p(seats['p'])}"
-        if len(multi) > 1:
-            test += f", Holm-corrected over {len(multi)} player counts {_p(p)}"
-        if p is not None and p < ALPHA:
-            out.append(
-                f"{g['label']}: seat {best['seat']} wins {pct(best['win_rate'])} of games"
-                f" against a fair share of {100 * fair:.1f}%: a seat advantage ({test})."
-            )
-        else:
-            out.append(
-                f"{g['label']}: no seat advantage detected (best seat {best['seat']} at"
-                f" {pct(best['win_rate'])}, fair share {100 * fair:.1f}%; {test})."
-            )
+        leads.append(_seat_finding(g, p, len(multi)))
+    # The largest significant departure from fair first, then the others by size.
+    leads.sort(key=lambda lead: (not lead[0], -lead[1]))
+    out.extend(text for _, _, text in leads)
+    out.extend(f"Warning: {w}" for w in unused_rule_warnings(game_id, groups, varied=False))
+    for g in groups:
+        for option, use in g.get("rules_used", {}).items():
+            if use["total"]:
+                out.append(
+                    f"{g['label']}: {option} was used in {pct(use['games_used'])} of games,"
+                    f" {num(use['per_game'], 2)} times a game."
+                )
     lengths = ", ".join(
         f"{g['label']} {g['length']['quantiles']['0.5']:.0f}"
         f" ({g['length']['quantiles']['0.1']:.0f}-{g['length']['quantiles']['0.9']:.0f})"
         for g in groups
     )
     out.append(f"Median length in decisions (10%-90% of games): {lengths}.")
+    timed = [g for g in groups if (g.get("quality") or {}).get("minutes_quantiles")]
+    if timed:
+        out.append(
+            "Estimated minutes at a human table, median (10%-90%): "
+            + ", ".join(
+                f"{g['label']} {q['0.5']:.0f} ({q['0.1']:.0f}-{q['0.9']:.0f})"
+                for g in timed
+                for q in [g["quality"]["minutes_quantiles"]]
+            )
+            + "; rounds: "
+            + ", ".join(f"{g['label']} {num(g['quality']['rounds'])}" for g in timed)
+            + "."
+        )
     cut = [g for g in groups if g["unfinished"]["value"] > 0]
     if cut:
         out.append(
@@ -160,6 +171,49 @@ def findings(game_id: str, groups: Sequence[dict[str, Any]]) -> list[str]:
         )
     out.extend(_detail_findings(game_id, groups))
     return out
+
+
+#: The effect, in points of win rate, the report says how many deals would detect.
+TARGET_POINTS = 5.0
+
+
+def _seat_finding(g: dict[str, Any], p: float | None, counts: int) -> tuple[bool, float, str]:
+    """One player count's seat sentence, led by the seat furthest from the fair share
+    (weakest or strongest) with its interval; for "no advantage", what the run could
+    have detected (80% power) and how many deals would detect ``TARGET_POINTS``."""
+    seats = g["seats"]
+    fair = seats["fair"]
+    far = max(seats["seats"], key=lambda s: abs(s["win_rate"]["value"] - fair))
+    gap = 100 * (far["win_rate"]["value"] - fair)
+    side = "above" if gap > 0 else "below"
+    last = " (the last seat)" if far["seat"] == g["players"] - 1 else ""
+    first = " (the first player)" if far["seat"] == 0 else ""
+    test = f"chi-square p {_p(seats['p'])}"
+    if counts > 1:
+        test += f", Holm-corrected over {counts} player counts {_p(p)}"
+    who = f"seat {far['seat']}{first}{last} wins {pct(far['win_rate'])}"
+    if p is not None and p < ALPHA:
+        return (
+            True,
+            abs(gap),
+            f"{g['label']}: {who} against a fair share of {100 * fair:.1f}%,"
+            f" {abs(gap):.1f} points {side}: a seat advantage ({test}).",
+        )
+    mde = 100 * detectable(far["win_rate"])
+    deals = g.get("deals", 0)
+    more = deals_needed(deals, mde, TARGET_POINTS)
+    power = (
+        f" With {deals} deals this run could detect a seat {mde:.1f} points from fair (80% power);"
+        f" {more} deals would detect {TARGET_POINTS:.0f} points."
+        if math.isfinite(mde) and deals
+        else ""
+    )
+    return (
+        False,
+        abs(gap),
+        f"{g['label']}: no seat advantage detected (furthest from fair: {who}, fair share"
+        f" {100 * fair:.1f}%; {test}).{power}",
+    )
 
 
 def _detail_findings(game_id: str, groups: Sequence[dict[str, Any]]) -> list[str]:
@@ -263,10 +317,10 @@ def plot_length(groups: Sequence[dict[str, Any]]) -> Plot:
             linewidth=1.6,
             color=_COLOURS[i % len(_COLOURS)],
             label=g["label"],
-            density=True,
+            weights=[100.0 / len(g["length"]["all"])] * len(g["length"]["all"]),
         )
     ax.set_xlabel("decisions per game")
-    ax.set_ylabel("share of games")
+    ax.set_ylabel(f"share of games (%) per bin of {(hi + 1 - lo) / bins:.3g} decisions")
     ax.legend(fontsize=8)
     alt = "; ".join(
         f"{g['label']}: median {q['0.5']:.0f}, 10% {q['0.1']:.0f}, 90% {q['0.9']:.0f},"
@@ -306,11 +360,25 @@ def plot_scores(groups: Sequence[dict[str, Any]]) -> Plot | None:
     )
 
 
-def rate_bars(
-    pid: str, title: str, what: str, labels: Sequence[str], series: dict[str, list[dict[str, Any]]]
+def rate_bars(  # noqa: PLR0917 (the rooms' lab parts call it positionally)
+    pid: str,
+    title: str,
+    what: str,
+    labels: Sequence[str],
+    series: dict[str, list[dict[str, Any]]],
+    ylabel: str = "share of games (%)",
 ) -> Plot:
+    """Bars of rates with their intervals; ``ylabel`` says what the rate is a share of.
+    Every rate 0 (or none): no plot, a sentence saying so (an empty plot tells nothing)."""
+    if all(not e or not e.get("value") for ests in series.values() for e in ests):
+        counts = ", ".join(
+            f"{lab} {pct(e)}"
+            for ests in series.values()
+            for lab, e in zip(labels, ests, strict=True)
+        )
+        return Plot(pid, title, f"Nothing to plot: {what} is 0 everywhere ({counts}).", b"")
     fig = _figure(
-        figsize=(max(4.0, 1.1 * len(labels) * max(1, len(series))), 3.2), layout="constrained"
+        figsize=(max(5.0, 1.1 * len(labels) * max(1, len(series))), 3.6), layout="constrained"
     )
     ax = fig.subplots()
     width = 0.8 / max(1, len(series))
@@ -337,7 +405,7 @@ def rate_bars(
             f"{name}: " + ", ".join(f"{lab} {pct(e)}" for lab, e in zip(labels, ests, strict=True))
         )
     ax.set_xticks(range(len(labels)), labels, fontsize=8, rotation=20 if len(labels) > 4 else 0)
-    ax.set_ylabel("% of games")
+    ax.set_ylabel(ylabel)
     if len(series) > 1:
         ax.legend(fontsize=8)
     return Plot(
@@ -394,6 +462,8 @@ def detail_plots(game_id: str, groups: Sequence[dict[str, Any]]) -> list[Plot]:
 
 
 def _img(plot: Plot) -> str:
+    if not plot.png:  # nothing to draw: the sentence instead (rate_bars)
+        return f'<p id="{plot.id}"><b>{html.escape(plot.title)}:</b> {html.escape(plot.alt)}</p>'
     data = base64.b64encode(plot.png).decode("ascii")
     return (
         f'<figure id="{plot.id}"><img src="data:image/png;base64,{data}"'
@@ -459,6 +529,97 @@ def _section_length(groups: Sequence[dict[str, Any]], plot: Plot) -> str:
         "<p>Decisions per game (every action a seat takes).</p>"
         + table(["group", "mean [95% CI]", "min", "10%", "median", "90%", "max"], rows)
         + _img(plot)
+    )
+
+
+#: The quality measures' names for people, and how many digits they are shown with.
+_QUALITY_NAMES = {
+    "turns": ("turns", 1),
+    "rounds": ("rounds (turns / players)", 1),
+    "minutes": ("minutes at a human table (estimate)", 1),
+    "choices": ("decisions with a real choice", 1),
+    "branching": ("branching factor (legal actions at a real choice)", 2),
+    "lead_changes": ("lead changes", 2),
+    "winner_led_from": ("share of the game before the winner led for good", 2),
+}
+
+
+def _section_quality(groups: Sequence[dict[str, Any]]) -> str:
+    rows = []
+    for g in groups:
+        q = g.get("quality") or {}
+        for key, (name, digits) in _QUALITY_NAMES.items():
+            if q.get(key) is not None:
+                rows.append([g["label"], name, num(q[key], digits)])
+        if q.get("first_player_advantage"):
+            adv = q["first_player_advantage"]
+            scaled = {k: (v * 100 if k in ("value", "lo", "hi") and v is not None else v)
+                      for k, v in adv.items()}  # fmt: skip
+            rows.append([g["label"], "first player's win rate minus fair (points)", num(scaled, 1)])
+    return (
+        "<p>Means over the deals with 95% intervals; docs/lab.md defines each measure and"
+        " gives its source (Browne's thesis, Ludii's metrics). Minutes assume 10 s for a"
+        " decision with a real choice and 2 s for a forced one. The leader after a turn is"
+        " the seat whose own estimate of its chances (the game's evaluation, of what that"
+        " seat can know) is highest.</p>" + table(["group", "measure", "mean [95% CI]"], rows)
+    )
+
+
+def _pairs(
+    groups: Sequence[dict[str, Any]], reference: Sequence[dict[str, Any]]
+) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    ref = {g["label"]: g for g in reference}
+    return [(g, ref[g["label"]]) for g in groups if g["label"] in ref]
+
+
+def _verdict(g: dict[str, Any]) -> str:
+    p = g["seats"]["p"]
+    return "unequal seats" if p is not None and p < ALPHA else "no seat advantage found"
+
+
+def reference_findings(
+    groups: Sequence[dict[str, Any]], reference: Sequence[dict[str, Any]]
+) -> list[str]:
+    """Where the strong reference player's balance figures differ from the bots'."""
+    out = []
+    for g, r in _pairs(groups, reference):
+        if g["players"] == 1:
+            a, b = g["seats"]["seats"][0]["win_rate"], r["seats"]["seats"][0]["win_rate"]
+            out.append(f"{g['label']}: the reference player wins {pct(b)}, the bots {pct(a)}.")
+            continue
+        if _verdict(g) != _verdict(r):
+            out.append(
+                f"{g['label']}: the strong reference player finds {_verdict(r)}"
+                f" (chi-square p {_p(r['seats']['p'])}, {r['deals']} deals) where the bots find"
+                f" {_verdict(g)} (p {_p(g['seats']['p'])})."
+            )
+    return out
+
+
+def _section_reference(
+    groups: Sequence[dict[str, Any]], reference: Sequence[dict[str, Any]]
+) -> str:
+    rows = []
+    for g, r in _pairs(groups, reference):
+        for s, (a, b) in enumerate(zip(g["seats"]["seats"], r["seats"]["seats"], strict=True)):
+            rows.append(
+                [
+                    g["label"],
+                    f"seat {s}",
+                    pct(a["win_rate"]),
+                    pct(b["win_rate"]),
+                    _verdict(g) if s == 0 else "",
+                    _verdict(r) if s == 0 else "",
+                ]
+            )
+        median = [f"{x['length']['quantiles']['0.5']:.0f}" for x in (g, r)]
+        rows.append([g["label"], "median length (decisions)", *median, "", ""])
+    return (
+        "<p>The same deals (the first of them) played by the strong reference player in"
+        " every seat: <code>hard</code>'s search at a fixed budget (docs/lab.md), against"
+        " the bots of this report. A finding that holds for both is a finding about the"
+        " game more than about one bot's play.</p>"
+        + table(["group", "seat", "bots [95% CI]", "reference [95% CI]", "bots", "reference"], rows)
     )
 
 
@@ -571,9 +732,13 @@ pre{padding:.6rem;overflow-x:auto;white-space:pre-wrap}
 
 
 def build(
-    plan: Plan, groups: Sequence[dict[str, Any]], raw: tuple[Path, Path] | None = None
+    plan: Plan,
+    groups: Sequence[dict[str, Any]],
+    raw: tuple[Path, Path] | None = None,
+    reference: Sequence[dict[str, Any]] | None = None,
 ) -> Document:
-    """The report of a run (module docstring)."""
+    """The report of a run (module docstring); ``reference``: the same deals' groups as
+    the strong reference player played them (a section comparing the two)."""
     game_id = plan.game
     title = game_class(game_id).title
     seats = plot_seats(groups)
@@ -584,20 +749,27 @@ def build(
     details = detail_plots(game_id, groups)
     plots = [p for p in (seats, length, scores, unfinished, ties, *details) if p is not None]
     found = findings(game_id, groups)
+    if reference:
+        found.extend(reference_findings(groups, reference))
     bodies = {
         "summary": "<ul>" + "".join(f"<li>{html.escape(f)}</li>" for f in found) + "</ul>",
         "seat-advantage": _section_seats(groups, seats),
         "length": _section_length(groups, length),
+        "quality": _section_quality(groups),
         "scores": _section_scores(groups, scores),
         "unfinished": _section_unfinished(groups, unfinished),
         "tie-breaks": _section_ties(groups, ties),
         "details": _section_details(game_id, groups, details),
         "data": _section_data(plan, raw),
     }
-    nav = " · ".join(f'<a href="#{sid}">{html.escape(name)}</a>' for sid, name in SECTIONS)
+    sections_shown = list(SECTIONS)
+    if reference:
+        bodies["reference"] = _section_reference(groups, reference)
+        sections_shown.insert(-1, ("reference", "Strong reference player"))
+    nav = " · ".join(f'<a href="#{sid}">{html.escape(name)}</a>' for sid, name in sections_shown)
     sections = "".join(
         f'<section id="{sid}"><h2>{html.escape(name)}</h2>{bodies[sid]}</section>'
-        for sid, name in SECTIONS
+        for sid, name in sections_shown
     )
     bots = ", ".join(plan.spec["bots"])
     doc = (

@@ -150,3 +150,70 @@ def measure(
         "load_average": list(load) if load else None,
         "rows": rows,
     }
+
+
+def alternate(
+    game_id: str,
+    *,
+    players: int = 4,
+    bots: Sequence[str] = ("random",),
+    games: int = 2000,
+    chunk: int = 16,
+    rounds: int = 3,
+) -> dict[str, Any]:
+    """The pool as the lab runs it (:func:`~yuletide.lab.backends.run_pool`, results game
+    by game through the queue), one worker and two taken in turn ``rounds`` times, so a
+    shared machine's load falls on both alike. Each run counts its pool's start, and
+    says where the time went: the parent's CPU seconds (receiving results) and the tail
+    (from the first worker falling idle for want of chunks to the end)."""
+    import resource  # noqa: PLC0415 (POSIX; the measurement only)
+
+    from .backends import run_pool  # noqa: PLC0415
+
+    check_bots(bots, game_id)
+    chunks = chunked(_payloads(game_id, players, bots, games), chunk)
+    runs: list[dict[str, Any]] = []
+    for r in range(rounds):
+        for w in (1, 2):
+            arrivals: list[float] = []
+            cpu0 = resource.getrusage(resource.RUSAGE_SELF)
+            t0 = time.perf_counter()
+
+            def got(results: list[Result], stamp: list[float] = arrivals) -> None:
+                stamp.append(time.perf_counter())
+
+            run_pool(chunks, got, workers=w, inline=False)
+            wall = time.perf_counter() - t0
+            cpu1 = resource.getrusage(resource.RUSAGE_SELF)
+            first = arrivals[0] - t0 if arrivals else 0.0
+            last_chunk = games - len(chunks[-1])  # results before the last chunk's games
+            tail = arrivals[-1] - arrivals[min(len(arrivals) - 1, last_chunk)] if arrivals else 0.0
+            runs.append(
+                {
+                    "round": r,
+                    "workers": w,
+                    "wall_s": wall,
+                    "games_per_s": games / wall,
+                    "first_result_s": first,
+                    "tail_s": tail,
+                    "parent_cpu_s": (cpu1.ru_utime + cpu1.ru_stime)
+                    - (cpu0.ru_utime + cpu0.ru_stime),
+                }
+            )
+    one = [x["wall_s"] for x in runs if x["workers"] == 1]
+    two = [x["wall_s"] for x in runs if x["workers"] == 2]
+    pairs = [a / (2 * b) for a, b in zip(one, two, strict=True)]
+    load = os.getloadavg() if hasattr(os, "getloadavg") else None
+    return {
+        "game": game_id,
+        "players": players,
+        "bots": list(bots),
+        "games": games,
+        "chunk": chunk,
+        "cores": os.cpu_count(),
+        "load_average": list(load) if load else None,
+        "runs": runs,
+        "efficiency_per_round": pairs,
+        "efficiency_best": max(pairs),
+        "efficiency_median": sorted(pairs)[len(pairs) // 2],
+    }

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from statistics import NormalDist
+from typing import Any
 
 #: The confidence level of every interval the lab prints.
 LEVEL = 0.95
@@ -277,3 +278,30 @@ def quantiles(values: Iterable[float], points: Sequence[float]) -> list[float]:
 
 def _z(level: float) -> float:
     return NormalDist().inv_cdf(0.5 + level / 2.0)
+
+
+# ------------------------------------------------------------------ power
+
+#: The power at which the lab states what a run could have detected.
+POWER = 0.8
+
+
+def detectable(est: Estimate | dict[str, Any], level: float = LEVEL, power: float = POWER) -> float:
+    """The minimum detectable effect of an estimate: the smallest true departure from the
+    null that a two-sided test at ``1 - level`` finds with probability ``power``,
+    ``(z(level) + z(power)) x se``, with ``se`` read off the interval (its half-width
+    over ``z(level)``). NaN without an interval."""
+    lo, hi = (est.lo, est.hi) if isinstance(est, Estimate) else (est["lo"], est["hi"])
+    if lo is None or hi is None:
+        return math.nan
+    se = (hi - lo) / 2.0 / _z(level)
+    return (_z(level) + NormalDist().inv_cdf(power)) * se
+
+
+def deals_needed(deals: int, mde: float, effect: float) -> int:
+    """How many deals in all would make ``effect`` the minimum detectable effect, given
+    that ``deals`` deals gave ``mde`` (the standard error shrinks as one over the square
+    root of the deals)."""
+    if not (math.isfinite(mde) and effect > 0 and deals > 0):
+        return 0
+    return max(deals, math.ceil(deals * (mde / effect) ** 2))

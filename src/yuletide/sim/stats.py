@@ -54,13 +54,19 @@ _Job = tuple[
 ]
 
 
+def simulation_seed(seed: int, game: int) -> int:
+    """Game ``game``'s seed in ``simulate(seed=seed)``: independent streams per seed, so
+    ``--seed 0`` and ``--seed 1`` play different deals (what multi-seed error bars need)."""
+    return derive_seed(seed, game)
+
+
 def _play_range(args: _Job) -> list[tuple[str, list[int], int, float, int]]:
     """Games ``lo..hi-1`` of a simulation: (status, winners, decisions, table seconds,
     forced actions) each."""
     game_id, players, seed, bot_names, options, lo, hi, reactions, time_limit = args
     out: list[tuple[str, list[int], int, float, int]] = []
     for i in range(lo, hi):
-        game_seed = derive_seed(seed, i)
+        game_seed = simulation_seed(seed, i)
         bots = [make_bot(bot_names[s], derive_seed(game_seed, 1 + s)) for s in range(players)]
         result = play_match(
             game_id, bots, game_seed, options, reactions=reactions, time_limit=time_limit
@@ -116,7 +122,8 @@ def simulate(
     wins, mean and median length in decisions, the unfinished rate and the speed.
 
     ``reactions``: how fast each seat's bot acts (one :class:`ReactionTime` or its text
-    ``MEAN[:SPREAD[:DIST]]`` for every seat, or one per seat; default: the bots' own).
+    ``MEAN[:SPREAD[:DIST]]`` or a level's name, for every seat, or one per seat; default:
+    the bots' own, a level's being a person's: ``yuletide.bots.base.LEVEL_REACTIONS``).
     ``time_limit``: seconds of table time after which a timed game forces an action.
 
     Bad arguments raise InvalidOption (a ValueError) before anything is

@@ -116,6 +116,7 @@ def plots(groups: Sequence[Mapping[str, Any]]) -> list[Plot]:
                 g["label"]: [g["details"]["topper_kinds"].get(k, {}).get("win_rate") for k in kinds]
                 for g in groups
             },
+            ylabel="win rate (%)",
         ),
         rate_bars(
             "plot-categories",
@@ -128,6 +129,7 @@ def plots(groups: Sequence[Mapping[str, Any]]) -> list[Plot]:
                 ]
                 for g in groups
             },
+            ylabel="share of all points (%)",
         ),
     ]
 
