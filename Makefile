@@ -73,7 +73,8 @@ bench: $(STAMP)
 		|| echo "bench extra (rlcard) not installable; timing Yuletide only"
 	@mkdir -p bench
 	$(BIN)/yuletide bench --json bench/results.json
-	$(BIN)/python -m yuletide.rl.bench bench/rl.json --ismcts-games check-the-box,looney-lights --head-to-head check-the-box
+	$(BIN)/python -m yuletide.rl.bench bench/rl.json --ismcts-games check-the-box,looney-lights --head-to-head check-the-box \
+		--targets looney-lights=1,christmas-lights=0.5,jolly-christmas=0.5,twinkling-lights=0.5
 	$(BIN)/python -m yuletide.sim.bench bench/search.json
 
 ## make bench-server: load-test the game server (yuletide.server.loadtest); pass options in ARGS="...".

@@ -58,7 +58,8 @@ def test_every_game_is_registered_with_its_options_as_parameters() -> None:
 
 @pytest.mark.parametrize(("game_id", "players"), game_counts())
 def test_openspiel_random_sim_test(game_id: str, players: int) -> None:
-    pyspiel.random_sim_test(_load(game_id, players), num_sims=2, serialize=False, verbose=False)
+    """With ``serialize=True``: every state along the way is pickled and restored."""
+    pyspiel.random_sim_test(_load(game_id, players), num_sims=2, serialize=True, verbose=False)
 
 
 def test_the_deal_is_the_chance_outcome_and_returns_are_wins() -> None:
@@ -129,6 +130,16 @@ def test_openspiel_ismcts_bot_plays_every_game(game_id: str) -> None:
         state.apply_action(action)
 
 
+def test_evaluate_bots_runs_openspiel_ismcts_on_our_games() -> None:
+    """OpenSpiel's evaluate_bots calls restart_at and inform_action on every bot."""
+    from open_spiel.python.algorithms import evaluate_bots
+
+    game = pyspiel.load_game("yuletide_check_the_box", {"players": 2})
+    bots = [yo.ismcts_bot(game, 10, seed=1), pyspiel.make_uniform_random_bot(1, 3)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(0))
+    assert len(returns) == 2 and all(r in (0.0, 1.0) for r in returns)
+
+
 def test_openspiel_ismcts_bot_plays_a_whole_game() -> None:
     game = pyspiel.load_game("yuletide_festival_of_lights", {"players": 3})
     bots = [yo.ismcts_bot(game, 8, seed=s) for s in range(3)]
@@ -137,3 +148,19 @@ def test_openspiel_ismcts_bot_plays_a_whole_game() -> None:
     while not state.is_terminal():
         state.apply_action(int(bots[state.current_player()].step(state)))
     assert sum(state.returns()) >= 1.0
+
+
+def test_openspiel_rl_environment_plays_with_observation_tensors() -> None:
+    """OpenSpiel's rl_environment (what its DQN, NFSP and policy-gradient agents use)
+    runs on the registration: no information-state tensor, so it uses the observation."""
+    from open_spiel.python import rl_environment
+
+    game = pyspiel.load_game("yuletide_looney_lights", {"players": 2})
+    env = rl_environment.Environment(game)
+    step = env.reset()
+    rng = np.random.default_rng(0)
+    while not step.last():
+        player = step.observations["current_player"]
+        step = env.step([int(rng.choice(step.observations["legal_actions"][player]))])
+    assert sorted(step.rewards) == [0.0, 1.0]
+    assert len(step.observations["info_state"][0]) == encoding("looney-lights", 2).size

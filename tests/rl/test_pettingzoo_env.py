@@ -49,7 +49,8 @@ def _play(e, rng: np.random.Generator, limit: int = 10_000) -> list[str]:
             continue
         asked.append(agent)
         legal = np.flatnonzero(obs["action_mask"])
-        assert [e.unwrapped.encoding.notation(int(k)) for k in legal] == info["legal"]
+        if e.views:
+            assert [e.unwrapped.encoding.notation(int(k)) for k in legal] == info["legal"]
         e.step(int(legal[rng.integers(len(legal))]))
     return asked
 
@@ -57,7 +58,7 @@ def _play(e, rng: np.random.Generator, limit: int = 10_000) -> list[str]:
 def test_window_only_view_and_masks() -> None:
     """The agent asked gets its own view in infos and its legal actions as its mask;
     the others get a zero mask; observations are the encoded views."""
-    e = env("looney-lights", players=3)
+    e = env("looney-lights", players=3, views=True)
     e.reset(seed=3)
     agent = e.agent_selection
     seat = e.agent_seat[agent]
@@ -90,6 +91,10 @@ def test_rewards_go_to_the_winners_at_the_end() -> None:
     assert outcome.status == "finished"
     assert totals == {a: float(e.agent_seat[a] in outcome.winners) for a in totals}
     assert not e.agents
+    for a, info in e.infos.items():
+        seat = e.agent_seat[a]
+        assert info["rank"] == outcome.ranks[seat] and info["won"] == (seat in outcome.winners)
+        assert info["outcome"]["status"] == "finished"
 
 
 def test_turn_limit_truncates_with_no_reward() -> None:
@@ -152,6 +157,23 @@ def test_render_is_the_spectators_text() -> None:
     assert e.render() == yuletide.spec(cls.game_id).text.render(e.state.view(None))
     with pytest.raises(InvalidOption, match="render_mode"):
         env("check-the-box", render_mode="human")
+    frame = env("check-the-box", players=2, render_mode="rgb_array")
+    frame.reset(seed=1)
+    image = frame.render()
+    assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3
+
+
+def test_aec_env_pickles_mid_game() -> None:
+    """Christmas Lights' state holds caches pickle refuses: the env saves it as its record."""
+    import pickle
+
+    e = env("christmas-lights", players=3)
+    e.reset(seed=2)
+    _play(e, np.random.default_rng(0), limit=40)
+    copy = pickle.loads(pickle.dumps(e))
+    assert copy.state.record() == e.state.record()
+    agent = e.agent_selection
+    assert np.array_equal(copy.observe(agent)["observation"], e.observe(agent)["observation"])
 
 
 def test_simultaneous_choices_are_asked_in_seat_order() -> None:

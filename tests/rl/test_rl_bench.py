@@ -27,12 +27,21 @@ def test_bench_runs_and_returns_figures() -> None:
         matches=1,
         match_iterations=3,
         games_=["looney-lights"],
+        targets={"looney-lights": 1.0},
+        batch_seconds=0.05,
         ismcts_games=ISMCTS_GAMES,
         head_to_head_game="check-the-box",
         out=lines.append,
     )
     ours = figures["envs"]["yuletide"]["looney-lights"]
     assert ours["steps"] > 0 and ours["steps_per_second"] > 0
+    theirs = figures["envs"]["theirs"]
+    if "rlcard_uno" in theirs:
+        assert set(ours["targets"]) == {"1.5x poker", "1x uno"}
+        assert theirs["rlcard_uno"]["steps_per_second"] > 0
+    for size in ("8", "64"):
+        assert figures["batches"]["looney-lights"][size]["steps_per_second"] > 0
+    assert any("SyncVectorEnv" in line for line in lines)
     assert [r["game"] for r in figures["ismcts"]] == list(ISMCTS_GAMES)
     for r in figures["ismcts"]:
         assert r["ours_iterations_per_second"] > 0 and r["openspiel_iterations_per_second"] > 0
@@ -50,6 +59,8 @@ def test_the_games_of_the_ismcts_parts_are_arguments(
     )
     assert args.json == "out.json" and args.head_to_head == "blink"
     assert args.ismcts_games == ("check-the-box", "looney-lights")
+    with_targets = bench.build_parser().parse_args(["--targets", "looney-lights=1,blink=0.5"])
+    assert with_targets.targets == {"looney-lights": 1.0, "blink": 0.5}
     none = bench.build_parser().parse_args([])
     assert none.json is None and none.ismcts_games == () and none.head_to_head is None
     with pytest.raises(SystemExit):
@@ -59,6 +70,6 @@ def test_the_games_of_the_ismcts_parts_are_arguments(
 
 def test_without_games_the_ismcts_parts_are_skipped() -> None:
     lines: list[str] = []
-    figures = bench.run(seconds=0.01, games_=["looney-lights"], out=lines.append)
+    figures = bench.run(seconds=0.01, games_=["looney-lights"], batch_seconds=0, out=lines.append)
     assert "ismcts" not in figures and "head_to_head" not in figures
     assert any("no game given for the ISMCTS comparison" in line for line in lines)

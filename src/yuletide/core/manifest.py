@@ -16,7 +16,7 @@ layer. Each part's shape is a Protocol here, so the type checker holds every roo
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, cast
@@ -115,6 +115,23 @@ class Difficulty:
 
 
 @dataclass(frozen=True, slots=True)
+class OptionalRule:
+    """An optional rule (a game option that changes play, not only its length or
+    target) and how to see it being used: the events (spectator's, by ``type``) that show
+    a seat using it, counted per seat by the balance lab; or ``count`` (events, players ->
+    uses per seat) where the event type alone does not tell. ``what`` names one use in
+    plain words ("free action"). ``bots_use`` False says the bots never use it and
+    ``why`` why: a comparison of its values then shows nothing of it (the lab says so)."""
+
+    option: str
+    what: str
+    events: tuple[str, ...] = ()
+    count: Callable[[Sequence[Event], int], list[int]] | None = field(default=None, hash=False)
+    bots_use: bool = True
+    why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
     """One game's manifest (module docstring). ``package`` is the room's module name
     (``__name__`` in its ``__init__.py``); the parts are found under it."""
@@ -158,6 +175,13 @@ class GameSpec:
     #: The room has a ``lab.py`` (:class:`LabPart`): the game's own facts and report
     #: sections in the balance lab (:attr:`lab_part`).
     lab: bool = False
+    #: The room has an ``encode.py`` for the RL layer: a fast observation path
+    #: (``observer``, proven equal to encoding the view) and/or a dense reward's
+    #: ``progress`` read from a seat's view (docs/rl.md).
+    encode: bool = False
+    #: The optional rules and the events that show each being used (the balance lab
+    #: counts them, and warns when a comparison varies a rule no game used).
+    optional_rules: tuple[OptionalRule, ...] = ()
 
     @property
     def id(self) -> str:

@@ -4,10 +4,16 @@
    environments, with observation vectors and masks computed at every step (the usual
    ``agent_iter`` / ``last`` / ``step`` loop, each env as its ``env()`` wraps it):
    every Yuletide game at its default player count against PettingZoo's own
-   ``texas_holdem_v4`` and ``leduc_holdem_v4`` (they need ``rlcard`` and ``pygame``;
-   skipped with a note when missing). A step is one action taken (the final ``None``
-   steps of finished agents are not counted, for either side).
-2. **ISMCTS.** Our :class:`~yuletide.bots.ismcts.IsmctsBot` against OpenSpiel's own
+   ``texas_holdem_v4`` and ``leduc_holdem_v4``, and RLCard's UNO (``rlcard.make("uno")``:
+   each ``step`` returns the next player's observation and legal actions). They need
+   ``rlcard`` and ``pygame`` (the ``bench`` extra); skipped with a note when missing. A
+   step is one action taken (the final ``None`` steps of finished agents are not
+   counted, for either side). Each game's target (``--targets``: at least ``1.5`` times
+   the faster poker env, and a given share of UNO for some games) is printed beside it.
+2. **Batches.** The Gymnasium environment of each game in a ``SyncVectorEnv`` of 8 and
+   of 64 copies (random opponents, random legal learner actions drawn for the whole
+   batch at once): the learner's steps per second over the batch.
+3. **ISMCTS.** Our :class:`~yuletide.bots.ismcts.IsmctsBot` against OpenSpiel's own
    Python ``ISMCTSBot`` on the same Yuletide game through ``yuletide.rl.openspiel``
    (random rollouts to the end of the game on both sides: our bot with no depth
    limit): iterations per second over the same positions in each game of
@@ -26,7 +32,7 @@ from __future__ import annotations
 import argparse
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -66,6 +72,68 @@ def time_aec(make: Callable[[], Any], seconds: float, seed: int = 0) -> dict[str
     }
 
 
+def time_rlcard(name: str, seconds: float, seed: int = 0) -> dict[str, Any]:
+    """Random legal play in an RLCard env for about ``seconds``: steps per second (each
+    ``step`` computes the next player's observation and legal actions)."""
+    import rlcard  # noqa: PLC0415
+
+    env = rlcard.make(name, config={"seed": seed})
+    rng = np.random.default_rng(seed)
+    steps = episodes = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state, _player = env.reset()
+        while not env.is_over():
+            legal = list(state["legal_actions"])
+            state, _player = env.step(legal[rng.integers(len(legal))])
+            steps += 1
+        episodes += 1
+        if time.perf_counter() >= deadline:
+            break
+    elapsed = time.perf_counter() - start
+    return {
+        "steps": steps,
+        "episodes": episodes,
+        "seconds": elapsed,
+        "steps_per_second": steps / elapsed,
+    }
+
+
+def time_batch(game_id: str, n_envs: int, seconds: float, seed: int = 0) -> dict[str, Any]:
+    """The learner's steps per second over a ``SyncVectorEnv`` of ``n_envs`` copies of
+    the game's Gymnasium env (random opponents, random legal learner actions)."""
+    import gymnasium  # noqa: PLC0415
+
+    from .gymnasium import YuletideEnv  # noqa: PLC0415
+
+    vec = gymnasium.vector.SyncVectorEnv(
+        [lambda: YuletideEnv(game_id) for _ in range(n_envs)],
+        autoreset_mode=gymnasium.vector.AutoresetMode.SAME_STEP,
+    )
+    rng = np.random.default_rng(seed)
+    _obs, info = vec.reset(seed=seed)
+    steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for _ in range(20):
+            masks = info["action_mask"]
+            actions = (masks * rng.random(masks.shape)).argmax(axis=1)
+            _obs, _r, _t, _tr, info = vec.step(actions)
+            steps += n_envs
+    elapsed = time.perf_counter() - start
+    vec.close()
+    return {"envs": n_envs, "steps": steps, "seconds": elapsed, "steps_per_second": steps / elapsed}
+
+
+def bench_batches(
+    seconds: float, game_ids: list[str] | None = None, sizes: Sequence[int] = (8, 64)
+) -> dict[str, Any]:
+    """:func:`time_batch` of every game (or ``game_ids``) at each batch size."""
+    return {g: {str(n): time_batch(g, n, seconds) for n in sizes} for g in (game_ids or games())}
+
+
 def bench_envs(
     seconds: float, game_ids: list[str] | None = None, rounds: int = 5
 ) -> dict[str, Any]:
@@ -93,6 +161,14 @@ def bench_envs(
             f"PettingZoo's poker envs are not installed ({err}): pip install rlcard pygame"
         )
     theirs_names = list(makers)
+    try:
+        import rlcard  # noqa: F401, PLC0415
+    except ImportError as err:
+        notes.append(f"RLCard is not installed ({err}): pip install rlcard")
+        uno = False
+    else:
+        uno = True
+        theirs_names.append("rlcard_uno")
     players: dict[str, int] = {}
     for game_id in game_ids or games():
         players[game_id] = n = game_class(game_id).default_players
@@ -103,13 +179,17 @@ def bench_envs(
         makers[game_id] = make
     best: dict[str, dict[str, Any]] = {}
     for r in range(rounds):
-        for name, maker in makers.items():
-            result = time_aec(maker, seconds / rounds, seed=r)
+        names = [*makers, *(["rlcard_uno"] if uno else [])]
+        for name in names:
+            if name == "rlcard_uno":
+                result = time_rlcard("uno", seconds / rounds, seed=r)
+            else:
+                result = time_aec(makers[name], seconds / rounds, seed=r)
             if name not in best or result["steps_per_second"] > best[name]["steps_per_second"]:
                 best[name] = result
     theirs = {name: best[name] for name in theirs_names}
     ours = {g: {"players": players[g], **best[g]} for g in players}
-    return {"yuletide": ours, "pettingzoo": theirs, "notes": notes, "rounds": rounds}
+    return {"yuletide": ours, "theirs": theirs, "notes": notes, "rounds": rounds}
 
 
 def _positions(game: Any, count: int, seed: int) -> list[Any]:
@@ -238,31 +318,56 @@ def run(
     games_: list[str] | None = None,
     ismcts_games: Sequence[str] = (),
     head_to_head_game: str | None = None,
+    targets: Mapping[str, float] | None = None,
+    batch_seconds: float = 1.0,
     out: Callable[[str], None] = print,
 ) -> dict[str, Any]:
     """The whole side-by-side (module docstring): print the tables, return the figures.
-    ``seconds`` per environment (every game, or ``games_``); ``iterations`` a move over
-    ``positions`` positions for the speed comparison in each of ``ismcts_games``;
-    ``matches`` games at ``match_iterations`` a move for the head-to-head in
-    ``head_to_head_game`` (0 or None skips it); the ISMCTS parts are skipped with a
-    note when OpenSpiel is not installed, or when no game is given for them."""
+    ``seconds`` per environment (every game, or ``games_``); ``targets``: a game's
+    share of RLCard's UNO to reach (besides 1.5 times the faster poker env, which every
+    game is held to); ``batch_seconds`` per batch size and game (0 skips the batches);
+    ``iterations`` a move over ``positions`` positions for the speed comparison in each
+    of ``ismcts_games``; ``matches`` games at ``match_iterations`` a move for the
+    head-to-head in ``head_to_head_game`` (0 or None skips it); the ISMCTS parts are
+    skipped with a note when OpenSpiel is not installed, or when no game is given."""
     figures: dict[str, Any] = {"envs": bench_envs(seconds, games_)}
     envs = figures["envs"]
-    theirs = envs["pettingzoo"]
-    out("PettingZoo AEC, random legal play with observations and masks (steps/s)")
+    theirs = envs["theirs"]
+    targets = dict(targets or {})
+    out("Random legal play with observations and masks every step (steps/s)")
     for name, r in theirs.items():
         out(f"  {name:22s} {r['steps_per_second']:10.0f}")
     for note in envs["notes"]:
         out(f"  note: {note}")
+    poker = [theirs[n]["steps_per_second"] for n in theirs if n != "rlcard_uno"]
+    uno = theirs.get("rlcard_uno", {}).get("steps_per_second")
     out(
         f"  {'yuletide game':22s} {'players':>7s} {'steps/s':>10s}"
-        + "".join(f" {'x ' + n[:5]:>9s}" for n in theirs)
+        + "".join(f" {'x ' + n.removeprefix('rlcard_')[:5]:>9s}" for n in theirs)
+        + "  target"
     )
     for game_id, r in envs["yuletide"].items():
-        ratios = "".join(
-            f" {r['steps_per_second'] / t['steps_per_second']:9.2f}" for t in theirs.values()
+        speed = r["steps_per_second"]
+        ratios = "".join(f" {speed / t['steps_per_second']:9.2f}" for t in theirs.values())
+        goal = []
+        if poker:
+            goal.append((1.5 * max(poker), "1.5x poker"))
+        if uno and game_id in targets:
+            goal.append((targets[game_id] * uno, f"{targets[game_id]:g}x uno"))
+        verdict = ", ".join(
+            f"{what} {'met' if speed >= need else 'NOT met'}" for need, what in goal
         )
-        out(f"  {game_id:22s} {r['players']:7d} {r['steps_per_second']:10.0f}{ratios}")
+        r["targets"] = {what: speed >= need for need, what in goal}
+        out(f"  {game_id:22s} {r['players']:7d} {speed:10.0f}{ratios}  {verdict}")
+    if batch_seconds > 0:
+        figures["batches"] = batches = bench_batches(batch_seconds, games_)
+        out("Gymnasium SyncVectorEnv, random opponents: the learner's steps/s over the batch")
+        out(f"  {'yuletide game':22s} {'8 envs':>10s} {'64 envs':>10s}")
+        for game_id, by_size in batches.items():
+            out(
+                f"  {game_id:22s} {by_size['8']['steps_per_second']:10.0f}"
+                f" {by_size['64']['steps_per_second']:10.0f}"
+            )
     if not ismcts_games and not (matches and head_to_head_game):
         out("no game given for the ISMCTS comparison (--ismcts-games, --head-to-head): skipped")
         return figures
@@ -307,12 +412,32 @@ def build_parser() -> argparse.ArgumentParser:
         help="the games of the ISMCTS speed comparison (none: skipped)",
     )
     p.add_argument(
+        "--targets",
+        type=_targets,
+        default={},
+        metavar="GAME=SHARE[,...]",
+        help="a game's share of RLCard's UNO to reach (every game: 1.5x the poker envs)",
+    )
+    p.add_argument(
         "--head-to-head",
         default=None,
         metavar="GAME",
         help="the game of the head-to-head match (none: skipped)",
     )
     return p
+
+
+def _targets(text: str) -> dict[str, float]:
+    out = {}
+    for part in _names(text):
+        name, _, share = part.partition("=")
+        try:
+            out[name.strip()] = float(share)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"a target is GAME=SHARE (a game id and a share of UNO, e.g. =0.5), got {part!r}"
+            ) from None
+    return out
 
 
 def _names(text: str) -> tuple[str, ...]:
@@ -327,10 +452,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     args = build_parser().parse_args(argv)
     known = set(games())
-    for game_id in (*args.ismcts_games, *([args.head_to_head] if args.head_to_head else [])):
+    named = (*args.ismcts_games, *([args.head_to_head] if args.head_to_head else []))
+    for game_id in (*named, *args.targets):
         if game_id not in known:
             build_parser().error(f"no game {game_id!r}; games: {', '.join(sorted(known))}")
-    figures = run(ismcts_games=args.ismcts_games, head_to_head_game=args.head_to_head)
+    figures = run(
+        ismcts_games=args.ismcts_games,
+        head_to_head_game=args.head_to_head,
+        targets=args.targets,
+    )
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(figures, f, indent=1)

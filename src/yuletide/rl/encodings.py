@@ -19,7 +19,7 @@ encoding as :attr:`Encoding.citation`, e.g. ``yuletide:<game>/rules-1/encoding-1
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -30,7 +30,7 @@ from ..core.errors import InvalidOption
 from ..core.registry import game_class, spec
 from ..core.schema import EncodingError, Slot, Writer, layout_table
 from ..core.simultaneous import is_real_time
-from ..core.state import Action
+from ..core.state import Action, State
 
 #: The notation of the extra action of real-time games (not an action of the game).
 WAIT_NOTATION = "wait"
@@ -97,6 +97,25 @@ class Encoding:
             out[np.fromiter(buf.keys(), np.intp, n)] = np.fromiter(buf.values(), np.float32, n)
         return out
 
+    def observer(self) -> Callable[[State, int], Vector]:
+        """A function of (state, seat) giving ``encode(state.view(seat))``: the room's fast
+        path (its ``encode.observer``, computed from the state for that seat without
+        building the view; tests/rl prove it equal at every probed state)
+        when it has one, else the view encoded."""
+        fast = fast_observer(self)
+        if fast is not None:
+            return fast
+        encode = self.encode
+
+        def observe(state: State, seat: int) -> Vector:
+            return encode(state.view(seat))
+
+        return observe
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and player count (made again, then shared)."""
+        return (encoding, (self.game_id, self.players))
+
     def mask(self, legal: Iterable[Action], may_wait: bool = False) -> Mask:
         """1 at the number of every legal action (and at :attr:`wait` with ``may_wait``)."""
         out = np.zeros(self.num_actions, dtype=np.int8)
@@ -153,6 +172,20 @@ class Encoding:
             f"<Encoding {self.citation} players={self.players} size={self.size}"
             f" actions={self.num_actions}>"
         )
+
+
+def fast_observer(enc: Encoding) -> Callable[[State, int], Vector] | None:
+    """The room's fast observation path for ``enc``, or None: its ``encode.py`` (declared
+    by the manifest's ``encode``) may define ``observer(encoding)`` returning a function
+    of (state, seat), or None when it has no fast path at that player count."""
+    found = spec(enc.game_id)
+    if not getattr(found, "encode", False):
+        return None
+    make = getattr(found.part("encode"), "observer", None)
+    if make is None:
+        return None
+    fast: Callable[[State, int], Vector] | None = make(enc)
+    return fast
 
 
 @cache

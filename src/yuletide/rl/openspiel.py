@@ -28,7 +28,14 @@ The model:
 * **Resampling.** ``resample_from_infostate(player, sampler)`` is ``determinize``: a state
   the player cannot tell from this one, with everything hidden re-dealt, seeded from the
   sampler. OpenSpiel's Python ``ISMCTSBot`` needs it passed as its resampler:
-  :func:`ismcts_bot` builds one so.
+  :func:`ismcts_bot` builds one so, with the ``restart_at`` and ``inform_action`` that
+  ``evaluate_bots`` calls (the search starts afresh at every move, so they do nothing).
+* **No information-state tensor.** Perfect recall is the player's whole event log, of
+  unbounded length; a fixed-size tensor of it would either cut it short (not perfect
+  recall) or be as long as the longest game. The views already carry what a seat
+  remembers (cards seen in a swap, answers received), so the observation tensor is the
+  fixed-size input to use; the information-state *string* is exact (a digest chain).
+* **Pickling.** States pickle (``random_sim_test(serialize=True)``): the game as its save.
 """
 
 from __future__ import annotations
@@ -78,7 +85,9 @@ class _Rules:
 
 class _World:
     """The Yuletide state behind an OpenSpiel state, its asking order, and each
-    player's running digest of its event log (copied with ``clone``, not deep-copied)."""
+    player's running digest of its event log (copied with ``clone``, not deep-copied).
+    It pickles (``random_sim_test(serialize=True)``, subprocess vector envs): the state
+    as its save when it is a real game, as itself when it is a search sample."""
 
     __slots__ = ("digests", "state", "turns")
 
@@ -86,30 +95,41 @@ class _World:
         self,
         state: State,
         turns: Turns,
-        digests: dict[int, tuple[int, Any]] | None = None,
+        digests: dict[int, tuple[int, str]] | None = None,
     ) -> None:
         self.state = state
         self.turns = turns
-        self.digests: dict[int, tuple[int, Any]] = digests or {}
+        self.digests: dict[int, tuple[int, str]] = digests or {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _World:
-        digests = {p: (n, h.copy()) for p, (n, h) in self.digests.items()}
-        return _World(self.state.clone(), self.turns.copy(), digests)
+        return _World(self.state.clone(), self.turns.copy(), dict(self.digests))
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.state
+        saved: Any = state if state.determinized else state.to_json()
+        return {"state": saved, "turns": self.turns, "digests": self.digests}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        from ..core.registry import load  # noqa: PLC0415
+
+        saved = data["state"]
+        self.state = load(saved) if isinstance(saved, str) else saved
+        self.turns = data["turns"]
+        self.digests = data["digests"]
 
     def history_digest(self, player: int) -> str:
-        """A digest of ``player``'s whole event log (its perfect recall), updated
-        incrementally as the log grows."""
+        """A digest of ``player``'s whole event log (its perfect recall), chained event
+        by event as the log grows (each link hashes the last digest and the event)."""
         state = self.state
-        done, h = self.digests.get(player, (0, None))
-        if h is None:
-            h = hashlib.blake2b(digest_size=16)
+        done, digest = self.digests.get(player, (0, ""))
         length = len(state.log)
         if length > done:
             for event in state.events(player, done):
-                h.update(_ENCODE(event).encode())
-                h.update(b"\n")
-            self.digests[player] = (length, h)
-        return str(h.hexdigest())
+                digest = hashlib.blake2b(
+                    digest.encode() + _ENCODE(event).encode(), digest_size=16
+                ).hexdigest()
+            self.digests[player] = (length, digest)
+        return digest
 
 
 class YuletideGame(pyspiel.Game):  # type: ignore[misc]
@@ -258,7 +278,7 @@ class YuletideState(pyspiel.State):  # type: ignore[misc]
         turns = world.turns.copy()
         turns.rng = rng.fork()  # the future asking order is the sample's, not the truth's
         kept = world.digests.get(player_id)
-        digests = {} if kept is None else {player_id: (kept[0], kept[1].copy())}
+        digests = {} if kept is None else {player_id: kept}
         other._world = _World(det, turns, digests)
         return other
 
@@ -269,19 +289,21 @@ class YuletideState(pyspiel.State):  # type: ignore[misc]
 
 
 class ViewObserver:
-    """Observation (not perfect recall): the encoded view, and the view as JSON."""
+    """Observation (not perfect recall): the encoded view (the room's fast path when it
+    has one), and the view as JSON."""
 
     def __init__(self, enc: Encoding) -> None:
         self.encoding = enc
+        self.observe = enc.observer()
         self.tensor = np.zeros(enc.size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: YuletideState, player: int) -> None:
-        view = state._window(player)
-        if view is None:
+        world = state._world
+        if world is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self.encoding.encode(view)
+            self.tensor[:] = self.observe(world.state, player)
 
     def string_from(self, state: YuletideState, player: int) -> str:
         view = state._window(player)
@@ -381,9 +403,20 @@ def ismcts_bot(
         mcts,
     )
 
+    class RestartableISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+        """OpenSpiel's ISMCTSBot, which searches afresh at every move (its ``step``
+        resets its tree), with the ``restart_at`` and ``inform_action`` that
+        ``evaluate_bots`` calls: nothing to restart, nothing to remember."""
+
+        def restart_at(self, state: Any) -> None:
+            self.reset()
+
+        def inform_action(self, state: Any, player_id: int, action: int) -> None:
+            return None
+
     rng = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(rollouts, rng)
-    bot = ismcts.ISMCTSBot(game, evaluator, uct_c, simulations, random_state=rng)
+    bot = RestartableISMCTSBot(game, evaluator, uct_c, simulations, random_state=rng)
     sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
     bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
     return bot

@@ -11,15 +11,20 @@
 Agents are ``seat_0`` .. ``seat_{n-1}``. Each observation is a Dict of ``observation``
 (the seat's view encoded by ``yuletide.rl.encodings``: float32 in [0, 1]) and
 ``action_mask`` (int8, 1 at the legal action numbers of the agent asked; all zeros for
-the others). ``infos[agent]`` of the agent asked holds its raw ``view`` and ``legal``,
-the notation of its legal actions in number order (its window, no more). Action
+the others); the observation comes from the room's fast path when it has one (proven
+equal to encoding the view). With ``views=True``, ``infos[agent]`` of the agent asked
+holds its raw ``view`` and ``legal``, the notation of its legal actions in number order
+(its window, no more); off by default, as building them costs more than a step of a
+small game. Action
 numbers are the game's ``action_space`` order; real-time games have one more, *wait*
 (``yuletide.rl.turns`` says who is asked when several seats may act).
 
 Rewards come at the end of a game: 1 to each winner, 0 to everyone else (a shared
 victory gives 1 to each; a co-operative win gives 1 to all). A game that reaches its
 ``turn_limit`` ends *unfinished*: every agent is truncated with 0. A finished game
-terminates every agent.
+terminates every agent. ``reward="score"`` or ``"dense"`` choose another reward
+(``yuletide.rl.rewards``); at the end every agent's info carries ``outcome``, ``won``,
+``rank`` and ``score``. The environment pickles (the game is saved as its record).
 
 Seeding: ``reset(seed=s)`` starts a reproducible stream: the game's seed and every draw
 of the asking order come from it; later ``reset()`` calls without a seed go on along
@@ -42,17 +47,20 @@ import secrets
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..core.errors import InvalidOption
-from ..core.registry import game_class, new_game, spec
+from ..core.registry import new_game
 from ..core.rng import Rng
 from ..core.state import State
-from .encodings import Encoding, encoding
+from . import rewards
+from .envbase import SeatsEnv
 from .turns import Turns
 
 __all__ = ["RawEnv", "env", "raw_env"]
+
+#: How many distinct masks an environment keeps (legal sets repeat; a few kB each).
+MASKS_KEPT = 4096
 
 
 def env(
@@ -60,18 +68,21 @@ def env(
     players: int | None = None,
     render_mode: str | None = None,
     illegal: str = "terminate",
+    *,
+    reward: str = "win",
+    views: bool = False,
     **options: Any,
 ) -> RawEnv:
     """An AEC environment of ``game_id`` (the module docstring); ``options`` are the
     game's own options (``yuletide info GAME`` lists them)."""
-    return RawEnv(game_id, players, render_mode, illegal, **options)
+    return RawEnv(game_id, players, render_mode, illegal, reward=reward, views=views, **options)
 
 
 #: PettingZoo's modules name the unwrapped environment ``raw_env``; ours has no wrapper.
 raw_env = env
 
 
-class RawEnv(AECEnv):  # type: ignore[misc]
+class RawEnv(SeatsEnv, AECEnv):  # type: ignore[misc]
     """One Yuletide game as a PettingZoo AEC environment (module docstring).
 
     ``state`` is the table's true game, there for the experimenter (saves, replays,
@@ -79,7 +90,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]
     seat's window only."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads the class attribute)
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "rgb_array"],
         "name": "yuletide",
         "is_parallelizable": False,
     }
@@ -90,49 +101,25 @@ class RawEnv(AECEnv):  # type: ignore[misc]
         players: int | None = None,
         render_mode: str | None = None,
         illegal: str = "terminate",
+        *,
+        reward: str = "win",
+        views: bool = False,
         **options: Any,
     ) -> None:
         super().__init__()
-        if illegal not in ("terminate", "raise"):
-            raise InvalidOption(f"illegal must be 'terminate' or 'raise', got {illegal!r}")
-        self.illegal = illegal
-        cls = game_class(game_id)
-        if players is None:
-            players = cls.default_players
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise InvalidOption(f"render_mode must be None or 'ansi', got {render_mode!r}")
-        new_game(game_id, players=players, seed=0, **options)  # validates players, options
-        self.game_id = game_id
-        self.players = players
-        self.options = options
-        self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"yuletide_{game_id.replace('-', '_')}"}
-        self.encoding: Encoding = encoding(game_id, players)
-        self.possible_agents = [f"seat_{s}" for s in range(players)]
-        self.agent_seat = {a: s for s, a in enumerate(self.possible_agents)}
-        enc = self.encoding
-        self._obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, (enc.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (enc.num_actions,), np.int8),
-            }
+        enc = self._set_up(
+            game_id, players, render_mode, reward=reward, illegal=illegal, options=options
         )
-        self._act_space = spaces.Discrete(enc.num_actions)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, self._obs_space)
-        self.action_spaces = dict.fromkeys(self.possible_agents, self._act_space)
+        self.views = views
+        self._potentials: list[float] = []
+        self.agent_seat = {a: s for s, a in enumerate(self.possible_agents)}
         self._seeder = Rng(secrets.randbits(64))
         self._zero_mask = np.zeros(enc.num_actions, dtype=np.int8)
         self._notations = [enc.notation(i) for i in range(enc.num_actions)]
+        self._masks: dict[tuple[int, ...], np.ndarray[Any, np.dtype[np.int8]]] = {}
         self.state: State | None = None
         self.turns: Turns | None = None
-        self._view: dict[str, Any] | None = None
         self._mask: np.ndarray[Any, np.dtype[np.int8]] | None = None
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self._obs_space
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self._act_space
 
     # --------------------------------------------------------------- the loop
 
@@ -148,6 +135,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        if self._progress is not None:
+            progress, state = self._progress, self.state
+            self._potentials = [progress(state.view(s)) for s in range(self.players)]
         self._ask()
 
     def _ask(self) -> None:
@@ -158,26 +148,32 @@ class RawEnv(AECEnv):  # type: ignore[misc]
             return
         state = self.state
         index = self.encoding.index
-        numbers = sorted([index[a] for a in state.legal_actions(seat)])
+        numbers = [index[a] for a in state.legal_actions(seat)]
         if self.turns.may_wait:
             numbers.append(self.encoding.num_actions - 1)
-        self._view = view = state.view(seat)
-        mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
-        mask[numbers] = 1
+        key = tuple(numbers)
+        mask = self._masks.get(key)
+        if mask is None:  # the same legal sets come again and again: made once each
+            mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
+            mask[numbers] = 1
+            mask.flags.writeable = False
+            if len(self._masks) < MASKS_KEPT:
+                self._masks[key] = mask
         self._mask = mask
         agent = self.possible_agents[seat]
         self.agent_selection = agent
-        notes = self._notations
-        self.infos[agent] = {"view": view, "legal": [notes[i] for i in numbers]}
+        if self.views:
+            notes = self._notations
+            legal = [notes[i] for i in sorted(numbers)]
+            self.infos[agent] = {"view": state.view(seat), "legal": legal}
 
     def observe(self, agent: str) -> dict[str, Any]:
         if self.state is None:
             raise InvalidOption("call reset() before observe()")
         seat = self.agent_seat[agent]
         asked = self.turns is not None and self.turns.asked == seat
-        view = self._view if asked and self._view is not None else self.state.view(seat)
         mask = self._mask if asked and self._mask is not None else self._zero_mask
-        return {"observation": self.encoding.encode(view), "action_mask": mask.copy()}
+        return {"observation": self._observe_seat(self.state, seat), "action_mask": mask.copy()}
 
     def step(self, action: int | None) -> None:
         if self.state is None or self.turns is None:
@@ -200,32 +196,40 @@ class RawEnv(AECEnv):  # type: ignore[misc]
             self._illegal(agent, number)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.infos[agent] = {}
-        chosen = self.encoding.action(number)
-        if chosen is None:
-            turns.waited()
-        else:
-            state.apply_unchecked(seat, chosen)
+        if self.views:
+            self.infos[agent] = {}
+        actions = self.encoding.actions
+        if number < len(actions):
+            state.apply_unchecked(seat, actions[number])
             turns.acted(state)
+        else:
+            turns.waited()
         outcome = state.outcome
-        if outcome.over:
-            winners = set(outcome.winners) if outcome.status == "finished" else set()
+        if self._progress is not None:
             for a in self.agents:
-                self.rewards[a] = 1.0 if self.agent_seat[a] in winners else 0.0
+                s = self.agent_seat[a]
+                potential = self._progress(state.view(s))
+                self.rewards[a] = potential - self._potentials[s]
+                self._potentials[s] = potential
+        if outcome.over:
+            for a in self.agents:
+                s = self.agent_seat[a]
+                self.rewards[a] += rewards.terminal_reward(self.reward_kind, outcome, s)
+                self.infos[a] = rewards.outcome_info(outcome, s)
                 if outcome.status == "finished":
                     self.terminations[a] = True
                 else:
                     self.truncations[a] = True
-            self._view = self._mask = None
+            self._mask = None
         else:
-            for a in self.agents:
-                self.rewards[a] = 0.0
             self._ask()
-        self._accumulate_rewards()
+        if self._progress is not None or outcome.over:
+            self._accumulate_rewards()  # else every reward is 0 (as after reset)
 
     def _illegal(self, agent: str, number: int) -> None:
         """An illegal action number: raise, or end the game with -1 for ``agent``."""
-        legal = ", ".join(self.infos[agent].get("legal", []))
+        mask = self._mask if self._mask is not None else self._zero_mask
+        legal = ", ".join(self._notations[int(i)] for i in np.flatnonzero(mask))
         if self.illegal == "raise":
             raise InvalidOption(
                 f"action {number} ({self.encoding.notation(number)!r}) is not legal for"
@@ -238,22 +242,12 @@ class RawEnv(AECEnv):  # type: ignore[misc]
             self.infos[a] = {}
         self.rewards[agent] = -1.0
         self.infos[agent] = {"illegal_move": True}
-        self._view = self._mask = None
+        self._mask = None
         if self.turns is not None:
             self.turns.asked = None
         self._accumulate_rewards()
 
     # ------------------------------------------------------------ the rest
-
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            import gymnasium  # noqa: PLC0415
-
-            gymnasium.logger.warn("render() called without a render_mode (use 'ansi')")
-            return None
-        if self.state is None:
-            return "(no game yet: call reset())"
-        return spec(self.game_id).text.render(self.state.view(None))
 
     def close(self) -> None:
         self.state = None

@@ -16,6 +16,7 @@ SPEC = register(
         order=10,
         badges=("Christmas Lights deck",),
         real_time=True,
+        encode=True,  # encode.py: the dense reward (docs/rl.md)
     )
 )
 

@@ -15,6 +15,7 @@ SPEC = register(
         pitch="Ask the others for the bulbs you need and lay sets of three.",
         order=10,
         badges=("Christmas Lights deck",),
+        encode=True,  # encode.py: the dense reward (docs/rl.md)
     )
 )
 

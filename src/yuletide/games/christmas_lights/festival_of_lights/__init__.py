@@ -17,6 +17,7 @@ SPEC = register(
         badges=("Christmas Lights deck",),
         simultaneous=True,
         hard=HardSettings(depth=12),
+        encode=True,  # encode.py: the fast observation path (docs/rl.md)
     )
 )
 

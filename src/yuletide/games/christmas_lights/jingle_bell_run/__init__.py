@@ -2,10 +2,11 @@
 table model (``table``), terminal text (``text``) and bot (``bot``), and the manifest
 below that every layer reads."""
 
-from yuletide.core.manifest import GameSpec, HardSettings
+from yuletide.core.manifest import GameSpec, HardSettings, OptionalRule
 from yuletide.core.registry import register
 
 from .rules import JingleBellRun
+from .usage import retreats
 
 SPEC = register(
     GameSpec(
@@ -17,6 +18,15 @@ SPEC = register(
         badges=("Christmas Lights deck",),
         hard=HardSettings(depth=40, flat=True),
         long=True,
+        optional_rules=(
+            OptionalRule(
+                "retreat",
+                "move away from the finish line",
+                count=retreats,
+                bots_use=False,
+                why="the bots only ever move towards their finish line",
+            ),
+        ),
     )
 )
 

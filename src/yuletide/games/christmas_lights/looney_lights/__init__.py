@@ -15,6 +15,7 @@ SPEC = register(
         pitch="Match the colour, play the Bubble Bulbs and Plugs, and empty your hand first.",
         order=10,
         badges=("Christmas Lights deck",),
+        encode=True,  # encode.py: the dense reward (docs/rl.md)
     )
 )
 

@@ -2,7 +2,7 @@
 table model (``table``), terminal text (``text``) and bot (``bot``), and the manifest
 below that every layer reads."""
 
-from yuletide.core.manifest import GameSpec, HardSettings
+from yuletide.core.manifest import GameSpec, HardSettings, OptionalRule
 from yuletide.core.registry import register
 
 from .rules import ChristmasLights
@@ -21,6 +21,19 @@ SPEC = register(
         simultaneous=True,
         hard=HardSettings(depth=40, flat=True),
         long=True,
+        encode=True,  # encode.py: the fast observation path (docs/rl.md)
+        optional_rules=(
+            OptionalRule(
+                "free_actions",
+                "free action (a mark or a move in the hand)",
+                events=("mark", "move"),
+                bots_use=False,
+                why=(
+                    "the bots remember what they know of their cards without marks, and"
+                    " a mark only tells the others"
+                ),
+            ),
+        ),
     )
 )
 

@@ -20,6 +20,7 @@ SPEC = register(
         badges=("Christmas Lights deck",),
         real_time=True,
         hard=HardSettings(depth=60),
+        encode=True,  # encode.py: the dense reward (docs/rl.md)
     )
 )
 

@@ -2,7 +2,7 @@
 table model (``table``), terminal text (``text``) and bot (``bot``), and the manifest
 below that every layer reads."""
 
-from yuletide.core.manifest import Difficulty, GameSpec, NamedBot
+from yuletide.core.manifest import Difficulty, GameSpec, NamedBot, OptionalRule
 from yuletide.core.registry import register
 
 from .rules import SoloLights
@@ -34,6 +34,8 @@ SPEC = register(
             {"in_sequence": True},
             {"power_surge": False},
         ),
+        optional_rules=(OptionalRule("power_surge", "Power Surge drawn", events=("power surge",)),),
+        encode=True,  # encode.py: the dense reward (docs/rl.md)
     )
 )
 

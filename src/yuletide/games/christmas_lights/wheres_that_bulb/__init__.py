@@ -17,6 +17,7 @@ SPEC = register(
         badges=("Christmas Lights deck",),
         hard=HardSettings(depth=60),
         long=True,
+        encode=True,  # encode.py: the dense reward (docs/rl.md)
     )
 )
 

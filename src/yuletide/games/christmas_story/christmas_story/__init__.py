@@ -16,6 +16,7 @@ SPEC = register(
         order=3,
         hard=HardSettings(flat=True),
         lab=True,
+        encode=True,  # encode.py: the fast observation path (docs/rl.md)
     )
 )
 

@@ -17,6 +17,7 @@ SPEC = register(
         simultaneous=True,
         hard=HardSettings(depth=12),
         lab=True,
+        encode=True,  # encode.py: the fast observation path (docs/rl.md)
     )
 )
 

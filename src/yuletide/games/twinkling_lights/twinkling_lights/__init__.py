@@ -16,6 +16,7 @@ SPEC = register(
         order=1,
         hard=HardSettings(depth=8),
         lab=True,
+        encode=True,  # encode.py: the fast observation path (docs/rl.md)
     )
 )
 
