@@ -97,12 +97,15 @@ def test_reaction_time_parse_and_describe() -> None:
     [
         ("fast", "a reaction time is MEAN[:SPREAD[:DIST]] in seconds"),
         ("", "a reaction time is MEAN[:SPREAD[:DIST]] in seconds"),
-        ("1:2:3:4", "a reaction time is MEAN[:SPREAD[:DIST]] in seconds"),
+        ("1:2:3:4:5", "a reaction time is MEAN[:SPREAD[:DIST]] in seconds"),
+        ("1:0.1:uniform:0.2", "only an exgauss reaction time has a tail"),
+        ("1:0.1:exgauss:1", "an exgauss reaction time's tail is seconds from 0 to below"),
+        ("1:0.1:exgauss:x", "a reaction time is MEAN[:SPREAD[:DIST]] in seconds"),
         ("0", "mean must be a number > 0 seconds, got 0.0"),
         ("-1", "mean must be a number > 0 seconds"),
         ("1:-0.5", "spread must be a number >= 0"),
         ("1:2", "a uniform reaction time needs spread <= mean"),
-        ("1:0.2:gamma", "distribution must be one of uniform, normal, lognormal, fixed"),
+        ("1:0.2:gamma", "distribution must be one of uniform, normal, lognormal, exgauss,"),
         ("nan", "mean must be a number > 0 seconds"),
     ],
 )
@@ -235,7 +238,7 @@ def test_runner_time_limit_marks_a_seat_that_never_points_as_last() -> None:
     result = play_match(
         "reindeers-nose",
         [RandomBot(s) for s in range(4)],
-        5,
+        1,  # a deal where the fast seats hold most sets (the slow ones must be forced)
         reactions=[FAST, FAST, sleepy, sleepy],
         time_limit=2.0,
     )
@@ -444,11 +447,13 @@ def test_real_time_play_a_slow_player_sees_the_bots_act_first(tmp_path: Path) ->
     )
     assert code == 0
     record = json.loads(save.read_text())
-    # Seat 1 chose its team's signal (at 3.4 s) before the player's line arrived (5 s).
-    assert record["actions"][:2] == [[1, record["actions"][0][1]], [0, "signal tree"]]
-    assert "  ·     3.4s seat 1: signal chosen — team 1" in out
-    assert "  ·     5.0s you: signal chosen — team 0" in out
-    assert "Not allowed:" in out
+    # Seat 3 (the other team) and seat 2 (the player's teammate) chose their teams'
+    # signals at 3.6 and 4.2 s, before the player's line arrived (5 s): the player's
+    # choice comes too late and is refused with the reason.
+    assert [seat for seat, _ in record["actions"][:2]] == [3, 2]
+    assert "  ·     3.6s seat 3: signal chosen — team 1" in out
+    assert "  ·     4.2s seat 2: signal chosen — team 0" in out
+    assert "Not allowed: signals are chosen at the start of a round; your team's signal" in out
 
 
 def test_real_time_play_time_limit_applies_to_slow_bots(tmp_path: Path) -> None:

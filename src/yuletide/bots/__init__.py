@@ -40,7 +40,7 @@ from ..core.manifest import GameSpec
 from ..core.registry import games, spec
 from ..core.rng import Rng, derive_seed
 from ..core.state import Action
-from .base import DEFAULT_REACTION, Bot, ReactionTime, SeatWindow
+from .base import Bot, ReactionTime, SeatWindow, level_reaction, reaction_of
 from .ismcts import DEFAULT_DEPTH, DEFAULT_SECONDS, IsmctsBot, per_seat
 from .kit import BotKit
 from .random_bot import RandomBot
@@ -104,6 +104,7 @@ def level_bot(level: str, game_id: str, seed: int, *, iterations: int | None = N
         evaluate=None if tools.evaluate is None else per_seat(tools.evaluate),
         depth=DEFAULT_DEPTH if hard.depth is None else hard.depth,
         prior=prior(derive_seed(seed, 0x9E1)).act,
+        reaction=level_reaction("hard"),
         opponents="rollout" if tools.rollout is not None else "tree",
         prune=tools.prune,
         paired=True,
@@ -122,8 +123,7 @@ class _Sloppy:
 
     @property
     def reaction(self) -> ReactionTime:
-        own = getattr(self.heuristic, "reaction", None)
-        return own if isinstance(own, ReactionTime) else DEFAULT_REACTION
+        return level_reaction("easy")
 
     def act(self, window: SeatWindow) -> Action | None:
         # The heuristic sees every decision (so a bot that keeps memory of the log stays
@@ -161,8 +161,8 @@ class _Level:
 
     @property
     def reaction(self) -> ReactionTime:
-        own = getattr(self.bot, "reaction", None)
-        return own if isinstance(own, ReactionTime) else DEFAULT_REACTION
+        """The level's, in every game (bots.base.LEVEL_REACTIONS): people's speeds."""
+        return level_reaction(self.name)
 
     def act(self, window: SeatWindow) -> Action | None:
         return self._resolve(window.game_id).act(window)
@@ -195,6 +195,10 @@ class _Named(_Level):
     def __init__(self, name: str, seed: int = 0, game_id: str | None = None) -> None:
         self.name = name
         super().__init__(seed, game_id)
+
+    @property
+    def reaction(self) -> ReactionTime:
+        return reaction_of(self.bot)
 
     def _make(self, game_id: str) -> Bot:
         factory = kit(game_id).named.get(self.name)

@@ -62,6 +62,7 @@ from .limits import (
 )
 from .pages import CSP, PAGE_HEADERS, add_pages
 from .seats import SeatRules
+from .table import PACE_OPTION
 
 log = logging.getLogger("yuletide.server")
 
@@ -108,7 +109,8 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(
         default_factory=dict,
         description="option name -> value (true/false, a whole number or text; GET /api/games"
-        " lists each game's options and what they allow)",
+        " lists each game's options and what they allow), and the table option bot_pace"
+        " ('normal', 'slower' or 'much slower': how quickly the bots act)",
     )
     seats: list[SeatSpec] = Field(
         default_factory=list, description="one per seat; all human if empty"
@@ -141,10 +143,15 @@ class JoinSeat(BaseModel):
 
 def _game_entry(game_id: str) -> dict[str, Any]:
     """A game as the lobby lists it: what its manifest declares, and its bots with a label
-    for each (``bot_labels``; the levels' labels are the client's) and the default."""
+    for each (``bot_labels``; the levels' labels are the client's) and the default. A
+    real-time game's options end with the table option ``bot_pace`` (any table takes
+    it; only a race makes it matter)."""
     found = spec(game_id)
+    info = game_info(game_id)
+    if found.real_time:
+        info["options"] = [*info["options"], PACE_OPTION.to_dict()]
     return {
-        **game_info(game_id),
+        **info,
         "bots": bots_for(game_id),
         "bot_labels": {b.name: b.label for b in found.bots},
         "default_bot": found.default_bot,

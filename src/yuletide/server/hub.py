@@ -44,6 +44,7 @@ from . import store
 from .botpool import BotPool, PoolSettings
 from .seats import SeatRules
 from .table import (
+    PACE_OPTION,
     Act,
     ReplayMismatch,
     Resend,
@@ -556,7 +557,17 @@ class Hub:
         settings: dict[str, Any],
     ) -> tuple[Any, int, dict[str, Any], list[dict[str, Any]], Settings]:
         """Check a table request with the game's own option specs; TableError says what
-        is wrong and what is allowed."""
+        is wrong and what is allowed. The table option ``bot_pace`` (table.PACE_OPTION)
+        comes with the game's options (the lobby lists it there) or, on a rematch, with
+        the settings; it is a setting, never passed to the rules."""
+        options = dict(options)
+        pace = options.pop(PACE_OPTION.name, None)
+        if pace is None:
+            pace = settings.get(PACE_OPTION.name)
+        try:
+            pace = PACE_OPTION.validate("normal" if pace is None else pace)
+        except InvalidOption as err:
+            raise TableError(400, "bad_options", str(err)) from None
         try:
             cls = game_class(game)
             state = cls.new(players, 0, **options)
@@ -648,6 +659,7 @@ class Hub:
                 on_leave,
                 leave_bot,
                 float(grace),
+                str(pace),
             ),
         )
 

@@ -28,8 +28,9 @@ from typing import Any
 from sqlalchemy import bindparam, select
 
 from ..bots import make_bot
-from ..bots.base import Bot, ReactionTime, SeatWindow, reaction_of
+from ..bots.base import Bot, ReactionTime, SeatWindow, new_chance, reaction_of
 from ..core.errors import IllegalAction, YuletideError
+from ..core.options import Option
 from ..core.registry import game_class, spec
 from ..core.rng import Rng
 from ..core.simultaneous import forced_action, is_real_time
@@ -160,6 +161,22 @@ class Present:
 Command = Act | Watch | Resend | Unwatch | SeatsChanged | SeatAway | Present | Stop
 
 
+#: A table's bot pace (the table option ``bot_pace``): how many times as long its bots
+#: take to act as their level does (real-time games: every reaction time; turn-based
+#: games: the wait before each move).
+PACES: dict[str, float] = {"normal": 1.0, "slower": 1.5, "much slower": 2.0}
+#: ``bot_pace`` as the lobby lists it among a real-time game's options (it is a table
+#: setting, never a rule: the replay record does not hold it).
+PACE_OPTION = Option(
+    "bot_pace",
+    "normal",
+    "how quickly the bots act: 'normal' (as their level: a medium bot reacts like a"
+    " typical adult), 'slower' (one and a half times as long) or 'much slower' (twice"
+    " as long)",
+    choices=tuple(PACES),
+)
+
+
 @dataclass(slots=True)
 class Settings:
     """A table's own settings (chosen at creation; stored with the table)."""
@@ -175,6 +192,8 @@ class Settings:
     #: The bot that takes a left seat (None: the game's default bot).
     leave_bot: str | None = None
     grace: float = 60.0
+    #: One of :data:`PACES`: the bots' times are that many times as long.
+    bot_pace: str = "normal"
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
@@ -184,6 +203,7 @@ class Settings:
             str(data.get("on_leave", "bot")),
             data.get("leave_bot"),
             float(data.get("grace", 60.0)),
+            str(data.get("bot_pace", "normal")),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -193,6 +213,7 @@ class Settings:
             "on_leave": self.on_leave,
             "leave_bot": self.leave_bot,
             "grace": self.grace,
+            "bot_pace": self.bot_pace,
         }
 
 
@@ -243,6 +264,15 @@ def public_seats(seat_rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
+@dataclass(slots=True)
+class _Look:
+    """What a bot waiting out its reaction time saw when it started (its legal actions),
+    and the signal that a new chance has appeared since (real-time games)."""
+
+    seen: frozenset[Action]
+    fresh: asyncio.Event = field(default_factory=asyncio.Event)
+
+
 class TableActor:
     """Owns one live table in this process."""
 
@@ -284,6 +314,8 @@ class TableActor:
         self.bots: dict[int, Bot] = {}
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self.due_since: dict[int, float] = {}
+        #: Real-time games: what each bot waiting out its reaction time saw (_react).
+        self.looks: dict[int, _Look] = {}
         self.rng = Rng(secrets.randbits(63))
         self.seat_rows: list[dict[str, Any]] = []
         self.task: asyncio.Task[None] | None = None
@@ -310,7 +342,7 @@ class TableActor:
         self.seat_rows = seat_rows
         for r in seat_rows:
             if r["kind"] == "bot" and r["seat"] not in self.bots:
-                self.bots[r["seat"]] = make_bot(r["bot"], secrets.randbits(32))
+                self.bots[r["seat"]] = make_bot(r["bot"], secrets.randbits(32), self.state.game_id)
             elif r["kind"] == "human" and r["seat"] in self.bots:
                 # taken back from its bot by the player's token (seats.reclaim)
                 del self.bots[r["seat"]]
@@ -678,6 +710,11 @@ class TableActor:
                     self.bot_tasks[seat] = asyncio.get_running_loop().create_task(
                         self._bot_turn(seat)
                     )
+        for seat, look in self.looks.items():
+            if not look.fresh.is_set() and (
+                seat not in to_act or new_chance(look.seen, self.state.legal_actions(seat))
+            ):
+                look.fresh.set()
         now = time.monotonic()
         for seat in range(self.state.players):
             if forced_action(self.state, seat) is None:
@@ -701,19 +738,43 @@ class TableActor:
         await self._act(cmd)
 
     def _reaction(self, bot: Bot) -> float:
+        """Seconds before ``bot`` acts: in a real-time game a draw from its reaction time
+        (its level's, ``bots.base.LEVEL_REACTIONS``, as in ``simulate``; or the table's
+        ``bot_delay``), else the table's wait; times the table's bot pace."""
         delay = self.settings.bot_delay
+        pace = PACES.get(self.settings.bot_pace, 1.0)
         if self.real_time:
             if delay is not None:
-                return ReactionTime(delay, delay / 4).sample(self.rng) if delay > 0 else 0.0
-            return reaction_of(bot).sample(self.rng)
-        return 0.6 if delay is None else delay
+                if delay <= 0:
+                    return 0.0
+                return ReactionTime(delay, delay / 4).scaled(pace).sample(self.rng)
+            return reaction_of(bot).scaled(pace).sample(self.rng)
+        return (0.6 if delay is None else delay) * pace
+
+    async def _react(self, seat: int, bot: Bot, delay: float) -> None:
+        """Wait out ``delay``; a new chance for the seat meanwhile (someone pointed:
+        ``bots.base.new_chance``) starts its reaction afresh from that moment, as the
+        match runner's Scheduler does: a bot never answers a change faster than its
+        reaction time."""
+        while True:
+            look = self.looks[seat] = _Look(frozenset(self.state.legal_actions(seat)))
+            try:
+                await asyncio.wait_for(look.fresh.wait(), delay)
+            except TimeoutError:
+                return
+            finally:
+                if self.looks.get(seat) is look:
+                    del self.looks[seat]
+            delay = self._reaction(bot)
 
     async def _bot_turn(self, seat: int) -> None:
         bot = self.bots[seat]
         loop = asyncio.get_running_loop()
         while True:
             delay = self._reaction(bot)
-            if delay > 0:
+            if self.real_time:
+                await self._react(seat, bot, delay)
+            elif delay > 0:
                 await asyncio.sleep(delay)
             else:
                 await asyncio.sleep(0)

@@ -19,6 +19,12 @@ Win rates
   first bot's interval lies wholly above the second's. ``share`` is the mean win share
   (1 / winners) per seat. Unfinished games (a turn limit) are wins for nobody.
 
+Speed
+  In a real-time game every seat reacts as ``medium`` does (a typical adult,
+  ``yuletide.bots.base.LEVEL_REACTIONS``): the ladder measures play, and a ``hard``
+  reacting like a quick adult would win the races by speed alone (bench/reaction_race.py
+  measures that against a person instead).
+
 Budget
   ``hard`` plays at a fixed budget of ``--hard-iterations`` iterations a move (default
   100) with no time cap, so every game is reproducible from its seed whatever the
@@ -54,11 +60,15 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import LEVELS, Bot, level_bot, make_bot
+from ..bots.base import level_reaction
 from ..core.errors import InvalidOption
 from ..core.registry import game_class, games, spec
 from ..core.rng import derive_seed
 from .match import play_match
 from .stats import wilson_interval
+
+#: Every seat's reaction time on the ladder (module docstring, Speed).
+SAME_SPEED = level_reaction("medium")
 
 FORMAT = "yuletide-ladder"
 VERSION = 1
@@ -162,7 +172,9 @@ def play_deal(job: tuple[Cell, int, int, int]) -> dict[str, Any]:
             _bot(name, cell.game, derive_seed(seed, 1 + s), hard_iterations)
             for s, name in enumerate(seating)
         ]
-        outcome = play_match(cell.game, bots, seed, dict(cell.options)).outcome
+        outcome = play_match(
+            cell.game, bots, seed, dict(cell.options), reactions=[SAME_SPEED] * len(bots)
+        ).outcome
         played += 1
         unfinished += outcome.status == "unfinished"
         winners = outcome.winners

@@ -11,6 +11,14 @@ win races. Every draw comes from one RNG seeded from the match seed, so a match 
 reproducible from ``seed`` whatever the bots' speeds. Ties (equal times, e.g. ``fixed``
 reaction times) are broken by a random key drawn with each time, never by seat number.
 
+A new chance restarts the clock. In a real-time game a seat that may act all along (a
+Reindeer's Nose player passing cards) holds a timer drawn before someone points; acting
+on that timer would make it react to the point faster than a person could. So when a
+seat's legal actions offer a chance it had not seen when its timer was drawn (a new kind
+of action, or none of its old ones left: :func:`~yuletide.bots.base.new_chance`), its
+timer is drawn afresh from that moment, as a person starts reacting only once they see
+the change. The server does the same (``server/table.py``), with the same draws.
+
 Time limits. With ``time_limit`` set, a :class:`~yuletide.core.simultaneous.Timed` game's
 ``forced_action(seat)`` is applied for a seat that has not acted within ``time_limit``
 seconds of the moment that action started being due (Reindeer's Nose: a seat still not
@@ -32,12 +40,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.base import Bot, ReactionTime, SeatWindow, reaction_of
+from ..bots.base import Bot, ReactionTime, SeatWindow, new_chance, reaction_of
 from ..core.errors import InvalidOption
 from ..core.registry import new_game
 from ..core.rng import Rng, derive_seed
 from ..core.simultaneous import forced_action, is_real_time
-from ..core.state import Outcome, ReplayRecord, State
+from ..core.state import Action, Outcome, ReplayRecord, State
 
 #: The salt of the runner's RNG stream (the same stream that ordered seats before timers).
 ORDER_SALT = 0x0DE4
@@ -78,10 +86,21 @@ class Scheduler:
     Call :meth:`sync` after every change of the state (and once at the start), take the
     earliest event with :meth:`next_due`, then :meth:`acted` once that seat has acted.
     Seats whose reaction is None (a person) get no timer; their actions arrive from
-    outside at a time the caller gives to :meth:`acted`.
+    outside at a time the caller gives to :meth:`acted`. In a real-time game a seat's
+    timer is drawn afresh when a new chance appears for it (module docstring).
     """
 
-    __slots__ = ("_forced_since", "_members", "_ready", "now", "reactions", "rng", "time_limit")
+    __slots__ = (
+        "_forced_since",
+        "_members",
+        "_ready",
+        "_real_time",
+        "_seen",
+        "now",
+        "reactions",
+        "rng",
+        "time_limit",
+    )
 
     def __init__(
         self,
@@ -99,20 +118,42 @@ class Scheduler:
         self._ready: list[tuple[float, float] | None] = [None] * n
         self._forced_since: list[tuple[float, float] | None] = [None] * n
         self._members: frozenset[int] = frozenset()
+        # Real-time games: each timed seat's legal actions when its timer was drawn.
+        self._seen: list[frozenset[Action] | None] = [None] * n
+        self._real_time: bool | None = None
+
+    def _draw(self, seat: int, reaction: ReactionTime) -> None:
+        self._ready[seat] = (self.now + reaction.sample(self.rng), self.rng.random())
 
     def sync(self, state: State) -> None:
         """Start timers of seats that may now act, drop those of seats that may not, and
         start or stop time-limit clocks."""
         to_act = state.to_act
         members = self._members
+        if self._real_time is None:
+            self._real_time = is_real_time(state)
         if to_act != members:
             for seat in sorted(to_act - members):
                 reaction = self.reactions[seat]
                 if reaction is not None:
-                    self._ready[seat] = (self.now + reaction.sample(self.rng), self.rng.random())
+                    self._draw(seat, reaction)
+                    self._seen[seat] = None
             for seat in members - to_act:
                 self._ready[seat] = None
+                self._seen[seat] = None
             self._members = to_act
+        if self._real_time:
+            seen = self._seen
+            for seat in sorted(to_act):
+                reaction = self.reactions[seat]
+                if reaction is None:
+                    continue
+                legal = state.legal_actions(seat)
+                if seen[seat] is None:
+                    seen[seat] = frozenset(legal)
+                elif new_chance(seen[seat], legal):
+                    self._draw(seat, reaction)
+                    seen[seat] = frozenset(legal)
         if self.time_limit is not None:
             since = self._forced_since
             for seat in range(len(since)):
@@ -144,6 +185,7 @@ class Scheduler:
         timer at the next :meth:`sync` if it may still act."""
         self.now = max(self.now, time)
         self._ready[seat] = None
+        self._seen[seat] = None
         self._members = self._members - {seat}
         self._forced_since[seat] = None
 

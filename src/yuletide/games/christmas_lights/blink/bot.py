@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from yuletide.bots.base import SeatWindow
+from yuletide.bots.base import ReactionTime, SeatWindow, level_reaction
 from yuletide.bots.kit import BotKit
 from yuletide.core.rng import Rng
 from yuletide.core.state import Action, State
@@ -37,12 +37,16 @@ class HeuristicBot:
       neighbours are rarest, then a Plug (a new string);
     * when the next player is down to two cards or fewer, a Bubble Bulb or a Plug is
       worth playing at once to stop them.
+
+    ``reaction`` is how fast it acts in the race (the match runner and the server draw
+    the times): a typical adult's by default, as the ``medium`` level it is.
     """
 
     name = "medium"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, reaction: ReactionTime | None = None) -> None:
         self.rng = Rng(seed)
+        self.reaction = level_reaction("medium") if reaction is None else reaction
 
     def act(self, window: SeatWindow) -> Action | None:
         legal = window.legal_actions()

@@ -106,7 +106,8 @@ class HeuristicBot(LightsOnTeamBot):
       team is not known to collect.
 
     It decides from its window only; on another game it plays a seeded random legal
-    action. ``reaction`` is how fast it acts (the match runner draws the times).
+    action. ``reaction`` is how fast it acts (the match runner and the server draw the
+    times): a typical adult's by default, as the ``medium`` level it is.
     """
 
     name = "heuristic"

@@ -13,20 +13,21 @@ from __future__ import annotations
 
 from collections import Counter
 
-from yuletide.bots.base import DEFAULT_REACTION, ReactionTime, SeatWindow
+from yuletide.bots.base import ReactionTime, SeatWindow, level_reaction
 from yuletide.core.rng import Rng
 from yuletide.core.state import Action
 from yuletide.games.christmas_lights.lights_on import rules as lo
 
 
 class LightsOnTeamBot:
-    """``lights-on-team``: see the module docstring."""
+    """``lights-on-team``: see the module docstring. It reacts like a typical adult
+    (``medium``'s reaction time, ``bots.base.LEVEL_REACTIONS``) unless given ``reaction``."""
 
     name = "lights-on-team"
 
     def __init__(self, seed: int, reaction: ReactionTime | None = None) -> None:
         self.rng = Rng(seed)
-        self.reaction = reaction or DEFAULT_REACTION
+        self.reaction = reaction or level_reaction("medium")
         self.seen = 0
         self.mate_sent = self.mine_sent = False
 

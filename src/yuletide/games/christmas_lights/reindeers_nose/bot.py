@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from yuletide.bots.base import DEFAULT_REACTION, ReactionTime, SeatWindow
+from yuletide.bots.base import ReactionTime, SeatWindow, level_reaction
 from yuletide.bots.kit import BotKit
 from yuletide.core.rng import Rng
 from yuletide.core.state import Action, State
@@ -40,14 +40,15 @@ class HeuristicBot:
 
     It decides from its window only (its view, its legal actions and the pick-ups it was
     shown); on another game it plays a seeded random legal action. ``reaction`` is how
-    fast it acts (the match runner draws the times).
+    fast it acts (the match runner and the server draw the times): by default a
+    typical adult's, as the ``medium`` level it is (``bots.base.LEVEL_REACTIONS``).
     """
 
     name = "heuristic"
 
     def __init__(self, seed: int = 0, reaction: ReactionTime | None = None) -> None:
         self.rng = Rng(seed)
-        self.reaction = DEFAULT_REACTION if reaction is None else reaction
+        self.reaction = level_reaction("medium") if reaction is None else reaction
         self._window: SeatWindow | None = None
         self._seen = 0
         self.arrived: list[float] = []
