@@ -172,7 +172,10 @@ def test_the_rulebook_scoring_example_is_the_results_breakdown() -> None:
     assert top["cell"] == [0, 0] and top in tree["cards"]
     lit = [c["id"] for c in tree["cards"] if "complete light" in c.get("detail", "")]
     assert len(lit) == 8
-    assert "makes a complete light with 2.3" in card(m, "JC-D16")["detail"]
+    assert (
+        "makes a complete light with the 3rd from the left in the 2nd row up"
+        in (card(m, "JC-D16")["detail"])
+    )
     # The log's final words per seat.
     (score,) = (e for e in state.events(None) if e["type"] == "score" and e["seat"] == 0)
     assert describe(score, 0)["text"] == (
@@ -250,14 +253,19 @@ def test_the_base_grows_at_both_ends_and_upper_spots_rest_on_two_cards() -> None
     assert labels["place 1.0"].endswith(
         "at the left end of your base (the tree moves one place right)"
     )
-    assert labels["place 1.3"].endswith("at the right end of your base (1.3)")
-    assert labels["place 2.1"].endswith("at 2.1, on 1.1 and 1.2")
+    # places in words, never the notation's row.index
+    assert labels["place 1.3"].endswith("at the right end of your base")
+    assert labels["place 2.1"].endswith(
+        "at the left end of the 2nd row up, on the left end of the base"
+        " and the 2nd from the left in the base"
+    )
     tree = zone(m, f"tree:{seat}")
     cells = {c["id"]: c["cell"] for c in tree["cards"]}
     assert cells[f"tree:{seat}:1.0"] == [4, -1] and cells[f"tree:{seat}:1.3"] == [4, 2]
     assert cells[f"tree:{seat}:2.1"] == [3, 0] and cells[f"tree:{seat}:topper"] == [0, 0]
-    assert (
-        card(m, f"tree:{seat}:3.1")["detail"] == "Rests on 2.1 and 2.2: both must hold a card first"
+    assert card(m, f"tree:{seat}:3.1")["detail"] == (
+        "Rests on the left end of the 2nd row up and the 2nd from the left in the 2nd row up:"
+        " both must hold a card first"
     )
     first = find(2, lambda s: s.current_phase == "place" and s.round == 1)
     (start,) = model(first, 0)["prompt"]["actions"]
@@ -296,7 +304,7 @@ def test_the_log_in_words() -> None:
     assert " moved " in claim["text"] and claim["refs"][0].startswith("JC-D")
     place = next(e for e in state.events(0) if e["type"] == "place")
     words = describe(place, place["seat"])
-    assert words["text"].startswith("You placed the ") and "in your tree at " in words["text"]
+    assert words["text"].startswith("You placed the ") and "in your tree, at the " in words["text"]
     assert words["refs"] and words["refs"][0] in json.dumps(model(state, None))
     discard = next(e for e in state.events(0) if e["type"] == "discard")
     assert describe(discard, None)["text"].startswith("The unclaimed ")

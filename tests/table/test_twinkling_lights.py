@@ -13,7 +13,7 @@ from typing import Any
 
 from yuletide.core.registry import new_game
 from yuletide.games.twinkling_lights.content import CONTENT
-from yuletide.games.twinkling_lights.twinkling_lights.table import describe
+from yuletide.games.twinkling_lights.twinkling_lights.table import _where, describe
 from yuletide.table import build
 from yuletide.table.check import problems
 
@@ -108,8 +108,9 @@ def test_every_placement_is_one_action_the_engine_accepts_and_none_is_missing() 
 
 
 def test_a_placement_reads_as_a_cell_and_a_turn_and_refers_to_both() -> None:
-    """Each placement names the cell by a neighbouring tile and its column and row,
-    and how the tile turns; a click on the empty cell, then on the turned tile, picks it."""
+    """Each placement names the cell by a neighbouring tile and where it lies from the
+    middle tile in words (never a column and row), and how the tile turns; a click on
+    the empty cell, then on the turned tile, picks it."""
     state = find(3, lambda s: s.view(s.turn)["step"] == "column" and s.turns == 3)
     seat = state.turn
     view = state.view(seat)
@@ -120,7 +121,8 @@ def test_a_placement_reads_as_a_cell_and_a_turn_and_refers_to_both() -> None:
     x, y = int(first["send"][0].split()[1]), int(first["send"][1].split()[1])
     assert first["send"] == [f"column {x}", f"row {y}", "rotate 0"]
     assert first["refs"] == [f"board:{x},{y}", f"turns:{seat}:0"]
-    assert f"(column {x}, row {y}), as drawn" in first["label"]
+    assert f"({_where((x, y))}), as drawn" in first["label"]
+    assert "column" not in first["label"] and "row" not in first["label"]
     assert first["label"].startswith("Place your tile ")
     slot = card(m, f"board:{x},{y}")
     assert slot["face"] == "slot" and slot["cell"] == [-y, x]
@@ -376,4 +378,4 @@ def test_the_log_in_words() -> None:
     words = describe(place, None)
     x, y = place["cell"]
     assert words["refs"] == [f"board:{x},{y}"]
-    assert f"at column {x}, row {y}" in words["text"]
+    assert _where((x, y)) in words["text"] and "column" not in words["text"]

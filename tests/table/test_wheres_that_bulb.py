@@ -8,6 +8,7 @@ from typing import Any
 
 from yuletide.core.registry import new_game
 from yuletide.games.christmas_lights.wheres_that_bulb.rules import KINDS, PARTNER, cell_name
+from yuletide.games.christmas_lights.wheres_that_bulb.table import _spot
 from yuletide.table import build, describe
 from yuletide.table.check import problems
 
@@ -47,8 +48,9 @@ def test_the_grid_starts_face_down_and_every_card_can_be_flipped() -> None:
     assert zone["kind"] == "grid" and zone["columns"] == 10 and len(zone["cards"]) == 60
     c4 = _grid(model)["grid:c4"]
     assert c4["face"] == "down" and c4["cell"] == [3, 2]
-    assert c4["label"] == "Face-down card at c4" and "knowledge" not in c4
-    assert _labels(model)["flip c4"] == "Flip the card at c4"
+    # places in words (the 3rd card of the 4th row), never the notation's c4
+    assert c4["label"] == "Face-down card: the 3rd card of the 4th row" and "knowledge" not in c4
+    assert _labels(model)["flip c4"] == "Flip the 3rd card of the 4th row"
     assert model["prompt"]["actions"][0]["refs"] == ["grid:a1"]
     assert model["headline"] == "Turn 1 — your turn: flip a card"
 
@@ -63,7 +65,7 @@ def test_the_first_card_shows_and_the_prompt_names_what_would_pair() -> None:
     assert f"flip {red}" not in _labels(model)
     assert model["headline"] == (
         f"Turn 1 — your turn: flip a second card: find another Red ♥ to pair with the Red ♥"
-        f" at {red}"
+        f" ({_spot(red)})"
     )
     santa = new_game(GAME, players=3, seed=1)
     _flip(santa, _cells(santa, lambda k: k == "santa")[0])
@@ -82,11 +84,11 @@ def test_last_turns_faces_are_knowledge_and_the_log_says_so() -> None:
     grid = _grid(model)
     assert grid[f"grid:{red}"]["face"] == "down"
     assert grid[f"grid:{red}"]["knowledge"] == ["flipped last turn: Red ♥"]
-    assert _labels(model)[f"flip {blue}"] == f"Flip the card at {blue} (flipped last turn: Blue ♦)"
+    assert _labels(model)[f"flip {blue}"] == f"Flip {_spot(blue)} (flipped last turn: Blue ♦)"
     texts = [describe(GAME, e, 1)["text"] for e in state.events(1, 0)]
     assert texts[-3:] == [
-        f"Seat 1 flipped {red}: a Red ♥.",
-        f"Seat 1 flipped {blue}: a Blue ♦.",
+        f"Seat 1 flipped {_spot(red)}: a Red ♥.",
+        f"Seat 1 flipped {_spot(blue)}: a Blue ♦.",
         "No match: the cards go face down again; seat 1 ends the turn.",
     ]
     # a turn later, without the memory aid, the faces are gone from the table
@@ -123,7 +125,7 @@ def test_a_pair_leaves_an_empty_slot_and_goes_in_front_of_its_player() -> None:
     assert model["seats"][0]["detail"] == "1 Character pair"
     assert model["seats"][0]["to_act"]  # another turn
     assert describe(GAME, state.events(None, 0)[-1], None)["text"] == (
-        f"Seat 1 matched {a} and {b}: a pair! Seat 1 takes another turn."
+        f"Seat 1 matched {_spot(a)} and {_spot(b)}: a pair! Seat 1 takes another turn."
     )
 
 

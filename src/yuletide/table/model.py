@@ -201,6 +201,9 @@ class PromptAction(TypedDict):
     refs: list[str]
     group: NotRequired[str]
     detail: NotRequired[str]
+    #: A side move (a mark, reordering a hand): listed in a folded tool, not among the
+    #: turn's main choices, and not what a click on the table means unless it is open.
+    tool: NotRequired[bool]
 
 
 class Needs(TypedDict):
@@ -498,9 +501,11 @@ def action(
     refs: Sequence[str] = (),
     group: str = "",
     detail: str | None = None,
+    tool: bool = False,
 ) -> PromptAction:
     """One choice: the engine action(s) it sends, in words, and what a click selects it
-    by (``refs``: card, zone or ``seat:N`` ids in click order)."""
+    by (``refs``: card, zone or ``seat:N`` ids in click order). ``tool``: a side move
+    (a mark, a hand reorder) the client folds away from the turn's main choices."""
     sends = [send] if isinstance(send, str) else list(send)
     out: PromptAction = {
         "id": " | ".join(sends),
@@ -512,6 +517,8 @@ def action(
         out["group"] = group
     if detail:
         out["detail"] = detail
+    if tool:
+        out["tool"] = True
     return out
 
 

@@ -361,6 +361,7 @@ def _free(view: Mapping[str, Any], me: int) -> list[PromptAction]:
                     refs=[f"hand:{me}:{i}"],
                     group="Mark",
                     detail=note,
+                    tool=True,
                 )
             )
     if h > 1:
@@ -380,6 +381,7 @@ def _free(view: Mapping[str, Any], me: int) -> list[PromptAction]:
                         refs=[f"hand:{me}:{i}", f"hand:{me}:{to}"],
                         group="Move",
                         detail="A free action: reorder your hand",
+                        tool=True,
                     )
                 )
     return acts

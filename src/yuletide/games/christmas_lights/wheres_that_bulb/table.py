@@ -25,6 +25,7 @@ from yuletide.table.model import (
     card,
     line,
     marker,
+    ordinal,
     prompt,
     result,
     seat_info,
@@ -83,7 +84,12 @@ def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> Table:
         where = (i // cols, i % cols)
         if cell is None:
             grid.append(
-                card(f"grid:{name}", face="slot", label=f"{name}: matched, empty", cell=where)
+                card(
+                    f"grid:{name}",
+                    face="slot",
+                    label=f"{_spot(name).capitalize()}: matched, empty",
+                    cell=where,
+                )
             )
         elif cell["face"] == "up":
             up = (name, str(cell["card"]))
@@ -94,7 +100,7 @@ def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> Table:
                     f"grid:{name}",
                     None,
                     cell=where,
-                    label=f"Face-down card at {name}",
+                    label=f"Face-down card: {_spot(name)}",
                     knowledge=_known(name, cell, last),
                 )
             )
@@ -105,7 +111,7 @@ def table(view: Mapping[str, Any], legal: list[str], seat: int | None) -> Table:
             "The grid",
             grid,
             columns=cols,
-            note=f"Columns a to {LETTERS[cols - 1]}, rows 1 to {view['rows']}",
+            note=f"{view['rows']} rows of {cols} cards",
         )
     ]
     for s in range(n):
@@ -187,12 +193,12 @@ def describe(event: Event, seat: int | None) -> LogLine:
     if kind == "flip":
         cell, what = str(event["cell"]), str(event["card"])
         extra = ": it goes face down again and the turn ends" if what == "broken" else ""
-        return line(f"{name} flipped {cell}: {_a(what)}{extra}.", [f"grid:{cell}"], seat=who)
+        return line(f"{name} flipped {_spot(cell)}: {_a(what)}{extra}.", [f"grid:{cell}"], seat=who)
     if kind == "match":
         a, b = (str(c) for c in event["cells"])
         again = "take" if who == seat else "takes"
         return line(
-            f"{name} matched {a} and {b}: a pair! {name} {again} another turn.",
+            f"{name} matched {_spot(a)} and {_spot(b)}: a pair! {name} {again} another turn.",
             [f"pairs:{who}"],
             seat=who,
         )
@@ -207,6 +213,13 @@ def describe(event: Event, seat: int | None) -> LogLine:
 
 
 # ------------------------------------------------------------------ parts
+
+
+def _spot(name: str) -> str:
+    """A grid place in words (``c4`` → ``the 3rd card of the 4th row``): the engine's
+    letter and number stay in the notation and the card ids."""
+    col, row = LETTERS.index(name[0]) + 1, int(name[1:])
+    return f"the {ordinal(col)} card of the {ordinal(row)} row"
 
 
 def _known(name: str, cell: Mapping[str, Any], last: Mapping[str, str]) -> list[str]:
@@ -231,7 +244,7 @@ def _flip(
     cell = view["grid"][i] or {}
     known = _known(name, cell, last)
     hint = f" ({known[0]})" if known else ""
-    return action(text, f"Flip the card at {name}{hint}", refs=[f"grid:{name}"], group="Flip")
+    return action(text, f"Flip {_spot(name)}{hint}", refs=[f"grid:{name}"], group="Flip")
 
 
 def _ask(up: tuple[str, str] | None) -> str:
@@ -242,7 +255,7 @@ def _ask(up: tuple[str, str] | None) -> str:
         want = CHARACTER_NAMES[PARTNER[kind]]
     else:
         want = f"another {bulb_label(kind)}"
-    return f"flip a second card: find {want} to pair with the {kind_label(kind)} at {where}"
+    return f"flip a second card: find {want} to pair with the {kind_label(kind)} ({_spot(where)})"
 
 
 def _pair(name: str) -> tuple[str, str]:

@@ -56,6 +56,15 @@ KIND_TITLE: dict[str, str] = {
     "grover-dill": "Grover Dill (Bully)",
     "present": "Present",
 }
+#: A card's identity in one short word, for the notes under face-down cards (the
+#: deduction row and each card's tooltip give the full names).
+KIND_SHORT: dict[str, str] = {
+    "decoder-pin": "Pin",
+    "bb-gun": "Gun",
+    "scut-farkus": "Scut",
+    "grover-dill": "Grover",
+    "present": "Present",
+}
 KIND_GLYPH: dict[str, str] = {
     "decoder-pin": "◈",
     "bb-gun": "➹",
@@ -233,11 +242,26 @@ def _card(c: Mapping[str, Any], me: int | None, colours: Sequence[str], dared: s
             shapes=shapes,
             markers=tokens,
         )
-    possible = [title(k) for k in c.get("possible") or []]
-    knows = [f"could be: {_or(possible)}"] if len(possible) > 1 else []
+    kinds = [str(k) for k in c.get("possible") or []]
+    possible = [title(k) for k in kinds]
+    # a short note on the table (nothing ruled out says little: "could be anything");
+    # the full names in the tooltip
     if len(possible) == 1:
         knows = [f"must be: {possible[0]} (every other card of its kind is seen)"]
-    return card(cid, face="down", label=f"{letter}: face down", knowledge=knows, markers=tokens)
+    elif set(kinds) >= set(KIND_TITLE):
+        knows = ["could be anything"]
+    elif possible:
+        knows = ["could be: " + _or([KIND_SHORT.get(k, title(k)) for k in kinds])]
+    else:
+        knows = []
+    return card(
+        cid,
+        face="down",
+        label=f"{letter}: face down",
+        knowledge=knows,
+        markers=tokens,
+        detail=f"{letter} could be: {_or(possible)}" if len(possible) > 1 else None,
+    )
 
 
 def _deduction(view: Mapping[str, Any]) -> Zone:
@@ -251,7 +275,9 @@ def _deduction(view: Mapping[str, Any]) -> Zone:
             card(
                 f"deduction:{kind}",
                 kind=kind,
-                label=f"{title(kind)}: could be {spots}",
+                # the name on the card, where it could be as a note under it (never cut off)
+                label=title(kind),
+                knowledge=[f"could be {spots}"],
                 shapes=[symbol(kind, title(kind), glyph=KIND_GLYPH.get(kind, ""))],
                 detail=f"{n} in the game; {left} you have not seen yet",
             )

@@ -211,9 +211,23 @@ def base_width(slots: Slots) -> int:
     return k
 
 
+def _spot(r: int, i: int) -> str:
+    """A place in a tree in the words players use: ``the left end of the base``, ``the
+    2nd from the left in the 3rd row up`` (the engine's ``r.i`` stays in the notation)."""
+    width = ROW_WIDTHS[r - 1] if 1 <= r <= ROWS else 0
+    row = "the base" if r == 1 else "the top row" if r == ROWS else f"the {ordinal(r)} row up"
+    if width <= 1:
+        return row
+    if i == 1:
+        return f"the left end of {row}"
+    if i == width:
+        return f"the right end of {row}"
+    return f"the {ordinal(i)} from the left in {row}"
+
+
 def _pos(slot: int) -> str:
     r, i = _tree.POSITION[slot]
-    return f"{r}.{i}"
+    return _spot(r, i)
 
 
 def placed(slots: Slots, card_: Mapping[str, Any], row: int, index: int) -> Slots:
@@ -273,7 +287,7 @@ def _tree_zone(view: Mapping[str, Any], s: int, seat: int | None) -> Zone:
             slot = _tree.slot_of(r, i)
             c = slots[slot]
             if c is not None:
-                where = f"At {r}.{i}"
+                where = f"At {_spot(r, i)}"
                 if slot in lit:
                     where += f"; its half-light makes a complete light with {_pos(lit[slot])}"
                 row.append(decoration(c, cell=(t, i - 1), where=where))
@@ -287,7 +301,7 @@ def _tree_zone(view: Mapping[str, Any], s: int, seat: int | None) -> Zone:
                     card(
                         f"tree:{s}:{r}.{i}",
                         face="slot",
-                        label=f"Empty spot {r}.{i}",
+                        label=f"Empty spot: {_spot(r, i)}",
                         cell=(t, i - 1),
                         detail=detail,
                     )
@@ -310,7 +324,7 @@ def _tree_zone(view: Mapping[str, Any], s: int, seat: int | None) -> Zone:
                     face="slot",
                     label="Right end of the base" if k else "Start of the base",
                     cell=(t, k),
-                    detail=f"Spot 1.{k + 1}; the base holds five cards",
+                    detail=f"{_spot(1, k + 1).capitalize()}; the base holds five cards",
                 )
             )
         cards.extend(row)
@@ -461,10 +475,10 @@ def _placements(view: Mapping[str, Any], legal: Sequence[str], seat: int) -> lis
         elif i == 0:
             where = "at the left end of your base (the tree moves one place right)"
         elif r == 1:
-            where = f"at the right end of your base ({r}.{i})"
+            where = "at the right end of your base"
         else:
             under = " and ".join(_pos(u) for u in _tree.SUPPORTS[_tree.slot_of(r, i)])
-            where = f"at {r}.{i}, on {under}"
+            where = f"at {_spot(r, i)}, on {under}"
         after = list(trees)
         after[seat] = placed(trees[seat], c, r, i)
         then = _scores(after, view["toppers"], matching)[seat]
@@ -652,7 +666,9 @@ def describe(event: Event, seat: int | None) -> LogLine:
         )
     if kind == "place":
         words, refs = _named(event["card"])
-        return line(f"{name} placed the {words} in {their} tree at {event['at']}", refs, seat=who)
+        r, i = (int(n) for n in str(event["at"]).split("."))
+        spot = "the left end of the base" if i == 0 else _spot(r, i)
+        return line(f"{name} placed the {words} in {their} tree, at {spot}", refs, seat=who)
     if kind == "discard":
         words, refs = _named(event["card"])
         return line(

@@ -85,7 +85,21 @@ def _their(seat: int | None, viewer: int | None) -> str:
 
 
 def _where(cell: Cell) -> str:
-    return f"column {cell[0]}, row {cell[1]}"
+    """A cell in words, from the board's first tile (the middle): ``2 left of and 1
+    below the middle tile`` (the engine's column and row stay in the notation)."""
+    x, y = cell
+    across = f"{abs(x)} {'right' if x > 0 else 'left'} of" if x else ""
+    up = f"{abs(y)} {'above' if y > 0 else 'below'}" if y else ""
+    if not (across or up):
+        return "the middle tile"
+    return " and ".join(p for p in (across, up) if p) + " the middle tile"
+
+
+def _column(x: int) -> str:
+    """A column in words: ``the column 2 left of the middle tile``."""
+    if x == 0:
+        return "the middle tile's column"
+    return f"the column {abs(x)} {'right' if x > 0 else 'left'} of the middle tile"
 
 
 def _cell_id(cell: Cell) -> str:
@@ -166,11 +180,11 @@ def _free_cells(board: Mapping[Cell, Any]) -> list[Cell]:
 
 
 def _next_to(cell: Cell, board: Mapping[Cell, Mapping[str, Any]]) -> str:
-    """Where a free cell lies, in words: ``east of TL-T26 (column 2, row 0)``."""
+    """Where a free cell lies, in words: ``east of TL-T26 (2 right of the middle tile)``."""
     for port, n in zip(PORT_NAMES, neighbours(cell), strict=True):
         if n in board:
             return f"{_OPPOSITE[port]} of {board[n]['tile']} ({_where(cell)})"
-    return f"at {_where(cell)}"
+    return _where(cell)
 
 
 def _targets(view: Mapping[str, Any], kind: str) -> list[Cell]:
@@ -226,7 +240,7 @@ def _board_zone(view: Mapping[str, Any], seat: int | None) -> Zone:
     note = "North is at the top. Wires are drawn as placed; bulbs run from port to port."
     if len(target) == 1:
         who = seat_name(turn, seat, capital=True)
-        note = f"{who} chose column {target[0]} for {_their(turn, seat)} tile. " + note
+        note = f"{who} chose {_column(target[0])} for {_their(turn, seat)} tile. " + note
     return zone("board", "board", "The board", cards, note=note)
 
 
@@ -563,7 +577,7 @@ def _prompt_text(view: Mapping[str, Any], seat: int | None, legal: Sequence[str]
     plus = hand is not None and hand["kind"] == "plus"
     where = "next to a tile or on top of one" if plus else "on an empty cell next to a tile"
     if step == "row":
-        return f"You chose column {view['target'][0]}: pick the cell and how your tile turns."
+        return f"You chose {_column(view['target'][0])}: pick the cell and how your tile turns."
     if step == "rotate":
         return "Pick how your tile turns on the cell you chose."
     return f"Place your tile {where}: pick a cell, then how it turns (any way round)."
@@ -713,13 +727,11 @@ def describe(event: Event, seat: int | None) -> LogLine:
             f"seat:{event['to']}",
         )
     if kind == "choose-column":
-        return said(f"{name} chose column {event['x']} for {their} tile", "board")
+        return said(f"{name} chose {_column(event['x'])} for {their} tile", "board")
     if kind == "choose-cell":
-        return said(f"{name} chose the cell at {_where(cell)}", _cell_id(cell))
+        return said(f"{name} chose the cell {_where(cell)}", _cell_id(cell))
     if kind == "place":
-        text = (
-            f"{name} placed {_tile_words(tile, _KIND_OF.get(tile, 'standard'))} at {_where(cell)}"
-        )
+        text = f"{name} placed {_tile_words(tile, _KIND_OF.get(tile, 'standard'))} {_where(cell)}"
         if _KIND_OF.get(tile) != "broken-wire":
             text += ", as drawn" if event["rotation"] == 0 else f", turned {event['rotation']}°"
         if event.get("covers"):

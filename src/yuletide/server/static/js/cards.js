@@ -68,7 +68,7 @@ function wireShape(shape) {
   const g = s("g", { class: "wire" }, s("path", { d: path.d, class: "wire-line" }));
   bulbs.forEach((c, i) => {
     const [x, y] = path.at((i + 1) / (bulbs.length + 1));
-    g.append(bulbDot(x, y, c, 9));
+    g.append(bulbDot(x, y, c, 12));
   });
   return g;
 }
@@ -81,20 +81,34 @@ function halfLight(shape) {
   const [x, y] = HALF_AT[shape.side] || [50, 0];
   const c = shape.colour;
   const g = s("g", { class: "half-light" });
-  g.append(s("circle", { cx: x, cy: y, r: 15, fill: c ? c.fill : "#ffffff", stroke: "#1c1c1c", "stroke-width": 2, "stroke-dasharray": c ? null : "4 3" }));
+  // large enough that two halves meeting across a card edge read as one light
+  g.append(s("circle", { cx: x, cy: y, r: 22, fill: c ? c.fill : "#ffffff", stroke: "#1c1c1c", "stroke-width": 2.5, "stroke-dasharray": c ? null : "4 3" }));
   if (c) {
-    const tx = x === 0 ? 6 : x === 100 ? 94 : x;
-    const ty = y === 0 ? 11 : y === 140 ? 135 : y + 4;
-    g.append(s("text", { x: tx, y: ty, "text-anchor": "middle", "font-size": 11, fill: c.ink }, c.glyph));
+    const tx = x === 0 ? 9 : x === 100 ? 91 : x;
+    const ty = y === 0 ? 15 : y === 140 ? 134 : y + 5;
+    g.append(s("text", { x: tx, y: ty, "text-anchor": "middle", "font-size": 15, fill: c.ink }, c.glyph));
   }
   return g;
 }
 
+// A broken wire: two wire ends that fray apart with a spark between them.
+function brokenWire() {
+  return s(
+    "g",
+    { class: "broken-wire" },
+    s("path", { d: "M0,50 L34,50 l5,-7 l4,10 l4,-6", class: "wire-line" }),
+    s("path", { d: "M100,50 L66,50 l-5,7 l-4,-10 l-4,6", class: "wire-line" }),
+    s("path", { d: "M50,30 l-6,12 h9 l-7,14", class: "spark" }),
+  );
+}
+
+const isBroken = (sh) => sh.type === "symbol" && /^broken-wire/.test(sh.name || "");
+
 function shapesSvg(shapes, tile) {
-  const drawn = shapes.filter((sh) => sh.type === "wire" || sh.type === "half-light");
+  const drawn = shapes.filter((sh) => sh.type === "wire" || sh.type === "half-light" || (tile && isBroken(sh)));
   if (!drawn.length) return null;
   const svg = s("svg", { class: "shapes", viewBox: tile ? "0 0 100 100" : "0 0 100 140", "aria-hidden": "true", preserveAspectRatio: "none" });
-  for (const sh of drawn) svg.append(sh.type === "wire" ? wireShape(sh) : halfLight(sh));
+  for (const sh of drawn) svg.append(sh.type === "wire" ? wireShape(sh) : sh.type === "half-light" ? halfLight(sh) : brokenWire());
   return svg;
 }
 
@@ -124,8 +138,9 @@ function nameEl(text, extra) {
 
 function faceContent(card, tile) {
   const bits = [];
-  const symbols = (card.shapes || []).filter((sh) => sh.type === "symbol");
-  const hasWires = (card.shapes || []).some((sh) => sh.type === "wire");
+  // a tile's broken wire is drawn, not spelt with a glyph
+  const symbols = (card.shapes || []).filter((sh) => sh.type === "symbol" && !(tile && isBroken(sh)));
+  const hasWires = (card.shapes || []).some((sh) => sh.type === "wire" || (tile && isBroken(sh)));
   if (card.colours && card.colours.length) {
     // a long label repeats the lights in words: the card shows its kind, the lights say the rest
     const title = card.label.length <= 16 || !card.kind ? card.label : capital(card.kind.replace(/-/g, " "));
@@ -176,7 +191,7 @@ export function cardEl(card, ctx = {}) {
   // tokens sit on the card's top edge, outside its face, so they never hide what it shows
   if (card.markers && card.markers.length) wrap.append(h("span", { class: "card-markers", "aria-hidden": "true" }, card.markers.map((m) => markerChip(m, { small: true }))));
   if (card.knowledge && card.knowledge.length) {
-    wrap.append(h("ul", { class: "notes", "aria-hidden": "true" }, card.knowledge.map((k) => h("li", null, k))));
+    wrap.append(h("ul", { class: "notes", "aria-hidden": "true" }, card.knowledge.map((k) => h("li", { title: k }, k))));
   }
   return wrap;
 }

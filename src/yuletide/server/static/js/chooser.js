@@ -4,7 +4,10 @@
 // An action's refs are the things a click selects it by, in click order. After clicks
 // r1..rk the candidates are the actions whose refs begin with r1..rk; the next
 // clickable things are their (k+1)-th refs. A click that completes exactly one action
-// chooses it; one that completes several opens a small menu; Back undoes a click.
+// chooses it; one that completes several opens a small menu (and if it also starts
+// others, their next targets stay lit beside the menu); Back
+// undoes a click. Side moves (``tool`` actions: marks, hand reorders) count only while
+// their folded tool is open, so they never stand between a click and the turn's move.
 
 export class Chooser {
   constructor() {
@@ -13,6 +16,7 @@ export class Chooser {
     this.partial = [];
     this.menu = null; // {actions, anchor} while a click means several actions
     this.form = null; // {form, chosen: array of Set of choice indices} while one is open
+    this.toolsOpen = false; // the folded side moves (marks, hand moves) are open
   }
 
   /** A new prompt: keep the partial choice if some action still fits it. */
@@ -24,7 +28,7 @@ export class Chooser {
     if (this.menu) {
       const ids = new Set(this.candidates().map((a) => a.id));
       const left = this.menu.actions.filter((a) => ids.has(a.id));
-      this.menu = left.length > 1 ? { ...this.menu, actions: left } : null;
+      this.menu = left.length > 1 || (left.length && this.menu.more) ? { ...this.menu, actions: left } : null;
       if (!this.menu && this.partial.length) this.partial.pop();
     }
     if (oldForm) {
@@ -45,15 +49,25 @@ export class Chooser {
   }
 
   candidates() {
+    return this.matching().filter((a) => !a.tool || this.toolsOpen);
+  }
+
+  /** Every action (side moves too) the clicks so far allow. */
+  matching() {
     const k = this.partial.length;
     return this.actions.filter((a) => a.refs.length >= k && this.partial.every((r, i) => a.refs[i] === r));
+  }
+
+  /** The side moves the clicks so far allow (listed in the folded tool). */
+  tools() {
+    return this.matching().filter((a) => a.tool);
   }
 
   /** ref -> the candidate actions a click on it keeps. */
   next() {
     const k = this.partial.length;
     const out = new Map();
-    if (this.menu || this.form) return out;
+    if ((this.menu && !this.menu.more) || this.form) return out;
     for (const a of this.candidates()) {
       if (a.refs.length > k) {
         const r = a.refs[k];
@@ -69,6 +83,7 @@ export class Chooser {
    * when it completes several, {more: true} when further clicks are needed.
    */
   click(ref) {
+    if (this.menu && this.menu.more) this.menu = null; // going on past the menu's choices
     const k = this.partial.length;
     const kept = this.candidates().filter((a) => a.refs[k] === ref);
     if (!kept.length) return { none: true };
@@ -80,7 +95,8 @@ export class Chooser {
     }
     this.partial = [...this.partial, ref];
     if (done.length) {
-      this.menu = { actions: done, anchor: ref };
+      // several moves end here: a small menu; if others go on, their targets stay lit
+      this.menu = { actions: done, anchor: ref, more: more.length > 0 };
       return { menu: done };
     }
     return { more: true };

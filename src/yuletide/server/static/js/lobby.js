@@ -7,16 +7,37 @@ import { saveName, saveSeat, savedName } from "./seats.js";
 import { toast } from "./toast.js";
 import { optionControl, optionValue } from "./options.js";
 
-// The bots every game has; a game's own bots come with their labels (g.bot_labels).
+// The bots every game has, weakest first, each with a sentence; a game's own bots come
+// with their labels (g.bot_labels) and follow these.
 const BOT_NAMES = {
+  random: "Random bot",
   easy: "Easy bot",
   medium: "Medium bot",
   hard: "Hard bot",
-  random: "Random bot (plays any legal move)",
-  ismcts: "Searching bot (ISMCTS, slow)",
+  ismcts: "Searching bot",
 };
+const BOT_SAYS = {
+  random: "plays any legal move: a first game, or a child learning the rules.",
+  easy: "plays sensibly but misses a lot: a relaxed game.",
+  medium: "plays like a family member who knows the game.",
+  hard: "plays well and remembers what it has seen.",
+  ismcts: "thinks through many possible deals before each move: the strongest, and slower.",
+};
+const BOT_ORDER = Object.keys(BOT_NAMES);
 
 const botLabel = (g, name) => (g.bot_labels || {})[name] || BOT_NAMES[name] || `${name} bot`;
+
+/** A game's bots, weakest first (Random, Easy, Medium, Hard, Searching, then its own). */
+function botsInOrder(g) {
+  const rank = (b) => (BOT_ORDER.includes(b) ? BOT_ORDER.indexOf(b) : BOT_ORDER.length);
+  return [...g.bots].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+function botHelp(g) {
+  const known = botsInOrder(g).filter((b) => BOT_SAYS[b]);
+  if (!known.length) return null;
+  return h("dl", { class: "bot-help" }, known.map((b) => [h("dt", null, botLabel(g, b)), h("dd", null, BOT_SAYS[b])]));
+}
 
 let games = [];
 
@@ -41,13 +62,35 @@ function gameCard(g) {
   );
 }
 
+/** The games by box: a box's main game, then its bonus games under it. */
+function boxes(list) {
+  const byBox = new Map();
+  for (const g of list) {
+    const box = g.box || g.title;
+    if (!byBox.has(box)) byBox.set(box, []);
+    byBox.get(box).push(g);
+  }
+  return [...byBox].map(([box, gs]) => {
+    if (gs.length === 1) return gameCard(gs[0]);
+    const [main, ...bonus] = gs;
+    return h(
+      "li",
+      { class: "box-group" },
+      h("h3", { class: "box-title" }, `${box}: ${gs.length} games in one box`),
+      h("ul", { class: "games" }, gameCard(main)),
+      h("h4", { class: "bonus-title" }, `Bonus games with the ${main.title} deck`),
+      h("ul", { class: "games bonus" }, bonus.map(gameCard)),
+    );
+  });
+}
+
 // ------------------------------------------------------------------ create a table
 
 function seatSelect(g, i) {
   const sel = h("select", { name: `seat-${i}`, "aria-label": `Seat ${i + 1}`, class: "seat-select" });
   sel.append(h("option", { value: "you" }, "You"));
   if (g.max_players > 1) sel.append(h("option", { value: "friend" }, "A friend (invite link)"));
-  for (const b of g.bots) sel.append(h("option", { value: `bot:${b}` }, botLabel(g, b)));
+  for (const b of botsInOrder(g)) sel.append(h("option", { value: `bot:${b}`, title: BOT_SAYS[b] || null }, botLabel(g, b)));
   const preferred = g.bots.includes(g.default_bot) ? g.default_bot : g.bots[0];
   sel.value = i === 0 ? "you" : `bot:${preferred}`;
   sel.addEventListener("change", () => {
@@ -80,7 +123,7 @@ function openCreate(g) {
       g.min_players !== g.max_players ? h("label", { class: "row" }, h("span", null, "Players"), count) : null,
       h("label", { class: "row" }, h("span", null, "Your name"), name),
     ),
-    h("fieldset", { class: "seats", hidden: g.max_players === 1 }, h("legend", null, "Who sits where"), h("ul", { id: "seat-list", class: "seat-list" })),
+    h("fieldset", { class: "seats", hidden: g.max_players === 1 }, h("legend", null, "Who sits where"), h("ul", { id: "seat-list", class: "seat-list" }), g.bots.length ? h("details", { class: "more bots-more" }, h("summary", null, "Which bot?"), botHelp(g)) : null),
     main.length ? h("fieldset", { class: "options" }, h("legend", null, "Options"), main.map(optionControl)) : null,
     extra.length ? h("details", { class: "more" }, h("summary", null, "More options"), extra.map(optionControl)) : null,
     h("div", { class: "create-buttons" }, h("button", { type: "submit", class: "primary", id: "create-go" }, "Create table"), h("button", { type: "button", on: { click: () => $("#create").close() } }, "Cancel")),
@@ -168,7 +211,7 @@ async function main() {
     return;
   }
   games.sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));
-  fill($("#games"), games.map(gameCard));
+  fill($("#games"), boxes(games));
   $("#games").setAttribute("aria-busy", "false");
   drawOpen();
   setInterval(drawOpen, 10000);

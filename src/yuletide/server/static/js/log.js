@@ -26,13 +26,16 @@ export class GameLog {
     this.lines = (lines || []).slice(-KEEP);
   }
 
-  draw(names) {
+  /** Draw the lines; `say` rewrites their seat numbers as names (names.js). */
+  draw(say) {
+    if (say) this.say = say;
+    const words = this.say || ((t) => t);
     const n = this.lines.length;
     fill(
       this.el,
       this.lines.map((line, i) => {
         const who = line.seat !== undefined && line.seat !== null ? h("span", { class: "log-seat", "aria-hidden": "true" }, String(line.seat + 1)) : null;
-        const li = h("li", { class: ["log-line", i === n - 1 && "last"], title: names ? null : null }, who, h("span", null, line.text));
+        const li = h("li", { class: ["log-line", i === n - 1 && "last"] }, who, h("span", null, words(line.text)));
         li.addEventListener("mouseenter", () => highlight(line.refs, true));
         li.addEventListener("mouseleave", () => highlight(line.refs, false));
         return li;

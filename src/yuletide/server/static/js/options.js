@@ -21,13 +21,24 @@ function parse(allowed) {
 
 const words = (name) => name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 
+/** An option's sentence without the rulebook's ids ("(M12)", "ruling J8"): those are for
+ * the Rules page, not for choosing a table. */
+export function plain(doc) {
+  return String(doc || "")
+    .replace(/\s*\((?:ruling |rule )?[A-Z]{1,2}\d+\)/g, "")
+    .replace(/[,;:]?\s*(?:ruling|rule) [A-Z]{1,2}\d+/g, "")
+    .replace(/\(\s*\)/g, "")
+    .replace(/\s{2,}/g, " ")
+    .trim();
+}
+
 export function optionControl(o) {
   const spec = parse(o.allowed);
   const id = `opt-${o.name}`;
   let control;
   if (spec.kind === "bool") {
     control = h("input", { type: "checkbox", id, name: id, checked: Boolean(o.default) });
-    return h("label", { class: "option check" }, control, h("span", null, h("strong", null, words(o.name)), h("span", { class: "doc" }, ` — ${o.doc}`)));
+    return h("label", { class: "option check" }, control, h("span", null, h("strong", null, words(o.name)), h("span", { class: "doc" }, ` — ${plain(o.doc)}`)));
   }
   if (spec.kind === "choice") {
     control = h("select", { id, name: id }, spec.values.map((v) => h("option", { value: String(v), selected: v === o.default }, String(v))));
@@ -36,7 +47,7 @@ export function optionControl(o) {
   } else {
     control = h("input", { type: "text", id, name: id, value: o.default ?? "" });
   }
-  return h("label", { class: "option" }, h("span", null, h("strong", null, words(o.name)), h("span", { class: "doc" }, ` — ${o.doc}`)), control);
+  return h("label", { class: "option" }, h("span", null, h("strong", null, words(o.name)), h("span", { class: "doc" }, ` — ${plain(o.doc)}`)), control);
 }
 
 /** The option's value from the form, typed as the server expects. */

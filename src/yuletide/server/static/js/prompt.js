@@ -79,7 +79,7 @@ export class PromptUI {
       return out;
     }
     if (c.partial.length) out.push(this.partialBar());
-    const cands = c.candidates();
+    const cands = c.candidates().filter((a) => !a.tool);
     const groups = this.groupsOf(cands);
     const list = h("div", { class: "actions" });
     for (const [name, actions] of groups) {
@@ -112,7 +112,29 @@ export class PromptUI {
       );
     }
     if (this.chooser.next().size) out.push(h("p", { class: "hint" }, "Or click a highlighted card, pile or player on the table."));
+    const tools = c.tools();
+    if (tools.length) out.push(this.toolBox(tools));
     return out;
+  }
+
+  /** The side moves (marks, hand moves), folded: open, their cards answer clicks too. */
+  toolBox(tools) {
+    const groups = this.groupsOf(tools);
+    const names = [...groups.keys()].filter(Boolean).map((g) => g.toLowerCase());
+    const title = names.length ? `More: ${names.join(" and ")}` : "More moves";
+    const box = h(
+      "details",
+      { class: "tools", open: this.chooser.toolsOpen },
+      h("summary", { dataset: { nav: "" } }, `${title} (${tools.length})`),
+      [...groups].map(([name, actions]) => h("div", { class: "group" }, name ? h("h4", { class: "group-name" }, name) : null, h("div", { class: "group-buttons" }, actions.map((a) => this.actionButton(a))))),
+    );
+    box.addEventListener("toggle", () => {
+      if (box.open === this.chooser.toolsOpen) return;
+      this.chooser.toolsOpen = box.open;
+      if (!box.open) this.chooser.partial = [];
+      this.redraw();
+    });
+    return box;
   }
 
   /** Number keys 1–9 for the first nine action buttons in sight (not in a closed group). */
@@ -143,7 +165,7 @@ export class PromptUI {
       { class: "partial", role: "status" },
       h("span", null, "Chosen: "),
       h("strong", null, refs.join(" → ")),
-      h("span", null, " — now pick the next highlighted thing."),
+      h("span", null, " — now click one of the highlighted things on the table."),
       h("button", { type: "button", class: "back", dataset: { nav: "" }, on: { click: () => this.back() } }, h("kbd", { "aria-hidden": "true" }, "Esc"), " Back"),
     );
   }
@@ -226,6 +248,7 @@ export class PromptUI {
       { class: "menu", role: "menu", "aria-label": "Which one?" },
       h("p", { class: "menu-title" }, "Which one?"),
       items,
+      m.more ? h("p", { class: "menu-more" }, "…or click a highlighted place on the table.") : null,
       h("button", { type: "button", class: "menu-cancel", dataset: { nav: "" }, on: { click: () => this.back() } }, h("kbd", { "aria-hidden": "true" }, "Esc"), " Cancel"),
     );
     document.body.append(menu);

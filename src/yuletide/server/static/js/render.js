@@ -4,10 +4,13 @@
 
 import { h } from "./dom.js";
 import { cardEl, markerChip } from "./cards.js";
+import { personLabel } from "./names.js";
+
+/** A card drawn as a square tile: on a board, or wherever it carries a tile's wires. */
+const tileLike = (c) => (c.shapes || []).some((sh) => sh.type === "wire" || (sh.type === "symbol" && /^broken-wire/.test(sh.name || "")));
 
 function cardsOf(zone) {
-  const tile = zone.kind === "board";
-  return zone.cards.map((c) => cardEl(c, { tile }));
+  return zone.cards.map((c) => cardEl(c, { tile: zone.kind === "board" || (c.face === "up" && tileLike(c)) }));
 }
 
 function gridBody(zone) {
@@ -101,20 +104,18 @@ export function zoneEl(zone) {
   const count = zone.count !== undefined && zone.kind !== "pile" && zone.kind !== "deck" && zone.cards.length ? h("span", { class: "zone-count" }, `${zone.count}`) : null;
   return h(
     "section",
-    { class: ["zone", `zone-${zone.kind}`], dataset: { ref: zone.id, kind: zone.kind }, "aria-label": zone.label },
+    { class: ["zone", `zone-${zone.kind}`], role: "group", dataset: { ref: zone.id, kind: zone.kind }, "aria-label": zone.label, title: zone.note || null },
     h("header", { class: "zone-head" }, h("h3", { class: "zone-label" }, zone.label), count, zone.markers ? zone.markers.map((m) => markerChip(m, { small: true })) : null),
     zone.note ? h("p", { class: "zone-note" }, zone.note) : null,
     zoneBody(zone),
   );
 }
 
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-
 /** The name a seat goes by: its player's name from the server, else the model's label. */
 export function seatName(seat, people) {
   const person = people && people[seat.seat];
   if (seat.you) return person && person.name && !person.name.startsWith("Player ") ? `${person.name} (you)` : "You";
-  if (person && person.kind === "bot") return capital(person.name || "Bot");
+  if (person && person.kind === "bot") return personLabel(people, seat.seat);
   if (person && person.name) return person.name;
   return seat.label;
 }
@@ -129,7 +130,7 @@ function seatHead(seat, people) {
     "header",
     { class: "seat-head", dataset: { ref: `seat:${seat.seat}` } },
     h("span", { class: "seat-dot", "aria-hidden": "true" }, String(seat.seat + 1)),
-    h("span", { class: "seat-name" }, name),
+    h("h2", { class: "seat-name", title: name }, name),
     kind ? h("span", { class: "seat-kind" }, kind) : null,
     seat.to_act ? h("span", { class: "seat-turn" }, seat.you ? "your move" : "to play") : null,
     seat.score !== undefined && seat.score !== null ? h("span", { class: "seat-score", title: "score" }, seat.score) : null,
@@ -174,6 +175,7 @@ export function boardEl(model, people) {
   if (middle.length || tableMarks) {
     board.append(h("div", { class: "middle", "aria-label": "the middle of the table" }, tableMarks, middle.map(zoneEl)));
   }
-  if (me && others.length) board.append(h("div", { class: "mine" }, seatEl(me, bySeat.get(me.seat) || [], people)));
+  // pinned to the foot of the window, it scrolls inside when tall: keyboard users reach it too
+  if (me && others.length) board.append(h("div", { class: "mine", tabindex: "0", role: "region", "aria-label": "Your area" }, seatEl(me, bySeat.get(me.seat) || [], people)));
   return board;
 }

@@ -6,6 +6,7 @@ import { gamesById, get } from "./api.js";
 import { boardEl } from "./render.js";
 import { GameLog } from "./log.js";
 import { toast } from "./toast.js";
+import { nameModel, namer, personLabel } from "./names.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const params = new URLSearchParams(location.search);
@@ -13,8 +14,7 @@ const view = { step: null, steps: 0, seat: params.get("seat") || "all", people: 
 const gameLog = new GameLog($("#log"));
 
 function personName(seat) {
-  const p = view.people[seat];
-  return p && p.name ? p.name : `Seat ${seat + 1}`;
+  return personLabel(view.people, seat);
 }
 
 async function load(step) {
@@ -38,14 +38,16 @@ async function load(step) {
   fill($("#where"), `Move ${data.step} of ${data.steps}`);
   const a = data.action;
   // the move in words: the log's last line (as the chosen seat saw it); the notation in a tooltip
-  const last = data.log && data.log.length ? data.log[data.log.length - 1].text : null;
+  const last = data.log && data.log.length ? namer(view.people, data.table.seat)(data.log[data.log.length - 1].text) : null;
   const move = $("#move");
   fill(move, a ? `Move ${data.step} (${personName(a[0])}): ${last || a[1]}` : "The deal: before the first move");
   move.title = a ? `${personName(a[0])}: ${a[1]}` : "";
-  fill($("#headline"), data.table.headline);
-  fill($("#board"), boardEl(data.table, view.people));
+  const say = namer(view.people, data.table.seat);
+  const table = nameModel(data.table, say);
+  fill($("#headline"), table.headline);
+  fill($("#board"), boardEl(table, view.people));
   gameLog.set(data.log);
-  gameLog.draw();
+  gameLog.draw(say);
   gameLog.markLast();
   $("#prev").disabled = data.step <= 0;
   $("#first").disabled = data.step <= 0;

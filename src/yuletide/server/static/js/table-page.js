@@ -13,6 +13,8 @@ import { arrow } from "./keys.js";
 import { toast } from "./toast.js";
 import { forgetSeat, loadSeat, takeFragment } from "./seats.js";
 import { openSeats, sharePanel, sitDown } from "./share.js";
+import { nameModel, namer, personLabel } from "./names.js";
+import { Motion } from "./motion.js";
 
 /** Milliseconds the only possible move waits before it is played for you. */
 const AUTO_MS = 1100;
@@ -40,6 +42,7 @@ const page = {
 const chooser = new Chooser();
 const prompt = new PromptUI({ chooser, send: (sends, label) => act(sends, label), redraw: () => draw() });
 const gameLog = new GameLog($("#log"));
+const motion = new Motion({ announceEl: $("#announce") });
 
 // ------------------------------------------------------------------ acting
 
@@ -111,6 +114,10 @@ function statusLine() {
   if (m.seat !== null && page.people[m.seat] && page.people[m.seat].kind === "bot") {
     return h("p", { class: "status" }, "A bot plays your seat now; you are watching it.");
   }
+  if (page.frame.status === "waiting") {
+    const open = page.people.filter((p) => p && p.kind === "human" && !p.taken).map((p) => personName(p.seat));
+    return h("p", { class: "status waiting" }, open.length ? `Waiting for ${open.join(" and ")} (send them the invite link)…` : "Starting…");
+  }
   const waiting = m.prompt.waiting_for || [];
   if (!canAct() && waiting.length && !m.result) {
     const names = waiting.map((n) => (n === m.seat ? "you" : personName(n))).join(", ");
@@ -119,9 +126,20 @@ function statusLine() {
   return null;
 }
 
+/** Seat numbers in the model's words as the players' names (names.js). */
+function sayNames() {
+  const viewer = page.raw ? page.raw.seat : page.seat ? page.seat.seat : null;
+  return namer(page.people, viewer);
+}
+
+function named(model) {
+  return nameModel(model, sayNames());
+}
+
 function personName(n) {
   const p = page.people[n];
-  return p && p.name ? p.name : `seat ${n + 1}`;
+  if (p && p.kind === "human" && !p.taken) return `a player to take seat ${n + 1}`;
+  return personLabel(page.people, n);
 }
 
 function drawNotice() {
@@ -135,7 +153,7 @@ function drawNotice() {
         "div",
         { class: "notice waiting-room" },
         h("h2", null, "Waiting for players"),
-        h("p", null, open.length ? `The game starts when every seat is taken. Open: ${open.map((n) => `seat ${n + 1}`).join(", ")}.` : "Starting…"),
+        h("p", null, open.length ? `The game starts when every seat is taken. Waiting for ${open.length === 1 ? "a friend" : `${open.length} friends`} to take ${open.map((n) => `seat ${n + 1}`).join(" and ")}: send them the invite link.` : "Starting…"),
         sharePanel(tableId, open),
       ),
     );
@@ -171,6 +189,22 @@ function drawEnd(model) {
   }
 }
 
+/**
+ * Your pinned area scrolls inside when it is taller than its room: it keeps where the
+ * player had scrolled it, but what you may click in it now (your hand, the base of your
+ * tree) is brought into its view.
+ */
+function showInside(mine, scrollTop) {
+  if (scrollTop !== null) mine.scrollTop = scrollTop;
+  if (mine.scrollHeight <= mine.clientHeight) return;
+  const target = mine.querySelector(".clickable, .chosen");
+  if (!target) return;
+  const box = mine.getBoundingClientRect();
+  const r = target.getBoundingClientRect();
+  if (r.bottom > box.bottom) mine.scrollTop += r.bottom - box.bottom + 8;
+  else if (r.top < box.top) mine.scrollTop -= box.top - r.top + 8;
+}
+
 function remember() {
   const a = document.activeElement;
   if (!a || a === document.body) return null;
@@ -195,8 +229,12 @@ function draw() {
   else if (waitingRoom) headline = "Waiting for players: the game starts when every seat is taken";
   fill($("#headline"), headline);
   drawNotice();
+  // a spectator has no keys to act with: no keyboard help for acting
+  $(".keys-help").hidden = !page.seat;
   const enabled = canAct() && !page.sending && !page.revealed && !page.broken;
   const board = $("#board");
+  const oldMine = board.querySelector(".board-inner > .mine");
+  const mineScroll = oldMine ? oldMine.scrollTop : null;
   board.classList.toggle("revealed", Boolean(page.revealed));
   fill(board, boardEl(shown, page.people));
   const asked = waitingRoom ? { ...m.prompt, text: "The game starts when every seat is taken. Invite a friend with the link." } : m.prompt;
@@ -206,6 +244,10 @@ function draw() {
   gameLog.markLast();
   gameLog.scroll();
   prompt.bindBoard(board);
+  if (!page.revealed) motion.play(board);
+  const mine = board.querySelector(".board-inner > .mine:not(:first-child)");
+  document.body.style.setProperty("--mine-h", mine ? `${mine.offsetHeight}px` : "0px");
+  if (mine) showInside(mine, mineScroll);
   drawEnd(m);
   if (enabled && chooser.menu) prompt.openMenu(board);
   else prompt.closeMenu();
@@ -242,13 +284,17 @@ function onFrame(frame) {
   }
   page.broken = false;
   const firstModel = !page.model;
-  page.model = frame.model;
+  page.raw = frame.model;
+  page.model = named(frame.model);
   if (firstModel) {
     $("#main").hidden = false;
     fill($("#sit"));
   }
-  chooser.setPrompt(frame.model.prompt);
-  if (gameLog.take(frame) || frame.type === "sync") gameLog.draw();
+  chooser.setPrompt(page.model.prompt);
+  motion.measure($("#board"));
+  if (frame.type === "sync") motion.reset(frame.log);
+  else motion.take(frame.log || [], sayNames());
+  if (gameLog.take(frame) || frame.type === "sync") gameLog.draw(sayNames());
   clock(frame);
   if (frame.model.result && !page.record) loadRecordSoon();
   draw();
@@ -328,6 +374,11 @@ function connect(token) {
   conn.addEventListener("seats", (e) => {
     page.people = [];
     for (const p of e.detail) page.people[p.seat] = p;
+    if (page.raw) {
+      page.model = named(page.raw);
+      chooser.setPrompt(page.model.prompt);
+    }
+    gameLog.draw(sayNames());
     if (page.model) draw();
   });
   conn.addEventListener("record", (e) => { page.record = e.detail; });
@@ -363,7 +414,21 @@ function onKey(e) {
   if (prompt.key(e) || arrow(e.key)) e.preventDefault();
 }
 
+function soundButton() {
+  const b = $("#sound-btn");
+  const show = () => {
+    b.setAttribute("aria-pressed", motion.sound ? "true" : "false");
+    b.textContent = motion.sound ? "Sound on" : "Sound off";
+  };
+  b.addEventListener("click", () => {
+    motion.sound = !motion.sound;
+    show();
+  });
+  show();
+}
+
 function topbar() {
+  soundButton();
   $("#share-btn").addEventListener("click", () => {
     const panel = $("#share-pop");
     const button = $("#share-btn");
