@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -444,7 +445,8 @@ def test_the_seed_is_shown_only_after_the_game(tmp_path: Path, stdin_text: str) 
     assert "seed" not in _during_the_game(out).lower()
     tail = out.splitlines()[-2:]
     assert tail == [
-        "The deal was seed 734561289: yuletide play looney-lights --players 3 --seed 734561289",
+        "The deal was seed 734561289: yuletide play looney-lights --players 3 --seed 734561289"
+        " --bots random",
         f"Replay record saved to {save} (watch it with: yuletide replay {save})",
     ]
     assert out.count("734561289") == 2  # the command; the file name is the --save given
@@ -471,7 +473,7 @@ def test_the_seed_line_repeats_the_options(tmp_path: Path) -> None:
     assert code == 0
     assert (
         "The deal was seed 7: yuletide play looney-lights --players 3 --seed 7"
-        " --option turn_limit=50"
+        " --bots random --option turn_limit=50"
     ) in out
     again = yuletide.new_game("looney-lights", players=3, seed=7, turn_limit=50)
     assert load(tmp_path / "g.json") == again.record().to_dict()
@@ -487,6 +489,7 @@ def test_yuletide_play_shows_the_seed_at_the_end(tmp_path: Path) -> None:
         text=True,
         encoding="utf-8",
         cwd=tmp_path,
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")},
         timeout=120,
         check=False,
     )
@@ -495,9 +498,10 @@ def test_yuletide_play_shows_the_seed_at_the_end(tmp_path: Path) -> None:
     assert match
     seed = match.group(1)
     assert seed not in _during_the_game(result.stdout)
-    saved = f"looney-lights-{seed}.replay.json"
+    # saved in the user's data folder by default (platformdirs honours XDG_DATA_HOME)
+    saved = tmp_path / "data" / "yuletide" / "games" / f"looney-lights-{seed}.replay.json"
     assert result.stdout.splitlines()[-1].startswith(f"Replay record saved to {saved}")
-    assert load(tmp_path / saved)["seed"] == int(seed)
+    assert load(saved)["seed"] == int(seed)
 
 
 # ------------------------------------------ a finished game (issue 12, section 5)

@@ -123,6 +123,7 @@ def check_simulate(args: argparse.Namespace) -> None:
     _at_least_one("--workers", args.workers)
     _seconds("--time-limit", args.time_limit)
     state = new_game(args.game, players=args.players, seed=args.seed, **_options(args.option))
+    args.players = state.players  # None: the game's usual count, as play has it
     args.bot_names = _bot_names(args.bots, state.game_id, state.players)
     args.reactions = (
         _reactions("--reaction", args.reaction, state.players) if args.reaction else None
@@ -132,6 +133,20 @@ def check_simulate(args: argparse.Namespace) -> None:
 def check_play(args: argparse.Namespace) -> None:
     from .bots.base import ReactionTime
 
+    if args.join:
+        _check_join(args)
+        return
+    if args.game is None and args.resume is None:
+        raise ValueError(f"which game? give one of: {', '.join(games())} (or --resume FILE)")
+    if args.resume is not None:
+        from .terminal import open_replay
+
+        record = open_replay(args.resume, args.seat)  # CorruptSave / InvalidSeat: exit 2
+        if args.game is not None and args.game != record.game:
+            raise ValueError(f"--resume {args.resume} is a game of {record.game}, not {args.game}")
+        args.game, args.players, args.seed = record.game, record.players, record.seed
+        args.option = list(record.options.items()) or None
+        args.resume_record = record
     _seconds("--time-limit", args.time_limit)
     try:
         args.reaction_time = ReactionTime.parse(args.reaction) if args.reaction else None
@@ -144,6 +159,23 @@ def check_play(args: argparse.Namespace) -> None:
     args.bots = (args.bots or "random").strip()
     if args.save:
         _writable("--save", args.save)
+        if Path(args.save).exists():
+            raise ValueError(
+                f"--save {args.save} exists already: give a new file name (a game is never"
+                " saved over another), or leave --save out to save in your data folder"
+            )
+
+
+def _check_join(args: argparse.Namespace) -> None:
+    from .terminal.remote import parse_invite
+
+    given = [f for f in ("game", "resume", "save", "seed", "players") if getattr(args, f)]
+    if given or args.bots:
+        raise ValueError(
+            "--join sits at a table the server deals: the game, its players, seed and bots"
+            " are the table's (leave out " + ", ".join(given or ["--bots"]) + ")"
+        )
+    args.invite = parse_invite(args.join)  # ValueError saying what an invite link is
 
 
 def check_bench(args: argparse.Namespace) -> None:
@@ -202,6 +234,22 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _report_fields(report: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
+    """The report without the fields of a clock the games never used: reaction times and
+    table time only for a real-time game, or when --reaction / --time-limit were given."""
+    from .core.simultaneous import is_real_time
+
+    if is_real_time(game_class(args.game)):
+        return report
+    out = dict(report)
+    if args.time_limit is None:
+        for key in ("table_seconds_mean", "forced_actions", "time_limit"):
+            out.pop(key, None)
+    if not args.reaction:
+        out["seats"] = [{k: v for k, v in s.items() if k != "reaction"} for s in report["seats"]]
+    return out
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .sim.stats import simulate
 
@@ -245,7 +293,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             time_limit=args.time_limit,
         )
     if args.json:
-        print(json.dumps(report, indent=2))
+        print(json.dumps(_report_fields(report, args), indent=2))
         return 0
     print(
         f"{report['game']}: {report['games']} games, {report['players']} players,"
@@ -276,9 +324,58 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _use_app(args: argparse.Namespace) -> bool:
+    """The Textual table when both ends are a terminal and the cli extra is installed."""
+    if args.transcript or not (sys.stdout.isatty() and sys.stdin.isatty()):
+        return False
+    try:
+        import textual  # noqa: F401 (only to see that it is installed)
+    except ImportError:
+        print(
+            "(the table needs the cli extra: pip install 'yuletide[cli]'; playing as text)",
+            file=sys.stderr,
+        )
+        return False
+    return True
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from .terminal import play
 
+    if args.join:
+        from .terminal.remote import join
+
+        return join(args.invite, mono=args.mono, app=_use_app(args))
+    save = args.save
+    if args.resume is not None:
+        save = args.resume
+    elif save is None:
+        from .terminal.saves import fresh_path
+
+        if args.seed is None:
+            import secrets
+
+            args.seed = secrets.randbelow(2**31)
+        save = str(fresh_path(args.game, args.seed))
+        Path(save).parent.mkdir(parents=True, exist_ok=True)
+    if _use_app(args):
+        from .terminal.play import play_app
+
+        return play_app(
+            args.game,
+            players=args.players,
+            seat=args.seat,
+            seed=args.seed,
+            options=_options(args.option),
+            bots=args.bots or "random",
+            save=save,
+            resume=getattr(args, "resume_record", None),
+            resume_path=args.resume,
+            reaction=args.reaction_time,
+            reaction_text=args.reaction,
+            time_limit=args.time_limit,
+            mono=args.mono,
+        )
     return play(
         args.game,
         players=args.players,
@@ -286,11 +383,13 @@ def cmd_play(args: argparse.Namespace) -> int:
         seed=args.seed,
         options=_options(args.option),
         bots=args.bots or "random",
-        save=args.save,
+        save=save,
         stdin=sys.stdin,
         stdout=sys.stdout,
         reaction=args.reaction_time,
         time_limit=args.time_limit,
+        resume=getattr(args, "resume_record", None),
+        reaction_text=args.reaction,
     )
 
 
@@ -298,6 +397,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from .terminal import open_replay, show_replay
 
     record = open_replay(args.file, args.seat)  # CorruptSave, InvalidSeat: exit 2
+    if not args.all and _use_app(args):
+        from .terminal.play import replay_app
+
+        return replay_app(record, seat=args.seat, mono=args.mono)
     return show_replay(
         record, seat=args.seat, step=not args.all, stdin=sys.stdin, stdout=sys.stdout
     )
@@ -318,20 +421,29 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="yuletide", description="Play, study and train AI on Christmas tabletop games."
     )
+    parser.add_argument("--version", action="version", version=f"yuletide {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("list", help="games, player counts, options with defaults")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the list as JSON")
     p.set_defaults(func=cmd_list, check=_no_check, parser=p)
 
     p = sub.add_parser("rules", help="a game's rules page; 'rules rulings': the rulings")
     p.add_argument("game", nargs="?", help="a game id or 'rulings' (none: list the games)")
     p.set_defaults(func=cmd_rules, check=check_rules, parser=p)
 
-    p = sub.add_parser("simulate", help="play many games between bots and report statistics")
-    p.add_argument("game")
-    p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--players", type=int, required=True)
+    p = sub.add_parser(
+        "simulate",
+        help="play many games between bots and report statistics",
+        description="Play many games between bots and report win rates, lengths and speed.",
+        epilog=_games_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("game", help="the game (its id: see the list below, or yuletide list)")
+    p.add_argument("--games", type=int, default=1000, help="how many games (1000)")
+    p.add_argument(
+        "--players", type=int, default=None, help="how many players (default: the game's usual)"
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument(
         "--bots",
@@ -339,13 +451,21 @@ def build_parser() -> argparse.ArgumentParser:
         " hard, ismcts, ... or a bot of your own as package.module:ClassName",
     )
     p.add_argument("--workers", type=int, default=1, help="processes (results do not change)")
-    p.add_argument("--option", action="append", type=_parse_option, metavar="NAME=VALUE")
+    p.add_argument(
+        "--option",
+        action="append",
+        type=_parse_option,
+        metavar="NAME=VALUE",
+        help="a game option (repeat for more; yuletide list shows each game's)",
+    )
     p.add_argument(
         "--reaction",
         metavar="MEAN[:SPREAD[:DIST]],...",
         help="bot reaction times in seconds, one for all or one per seat, comma-separated"
-        " (DIST: uniform, normal, lognormal, fixed; default 1:0.25 uniform); they order the"
-        " actions of seats that may act at once, so faster bots win races",
+        " (DIST: uniform, normal, lognormal, exgauss (add :TAIL), fixed), or a level's"
+        " name (easy, medium, hard: a person's times, docs/realtime.md); default: each"
+        " bot's own (a level's, else 1:0.25 uniform); they order the actions of seats"
+        " that may act at once, so faster bots win races",
     )
     p.add_argument(
         "--time-limit",
@@ -355,27 +475,63 @@ def build_parser() -> argparse.ArgumentParser:
         help="table time limit after which a timed game forces an action (Reindeer's Nose:"
         " seats still not pointing are marked as pointing, the slowest last)",
     )
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(func=cmd_simulate, check=check_simulate, parser=p)
 
-    p = sub.add_parser("play", help="play in the terminal against bots")
-    p.add_argument("game")
-    p.add_argument("--players", type=int, default=None)
-    p.add_argument("--seat", type=int, default=0)
-    p.add_argument("--seed", type=int, default=None, help="default: a fresh random seed")
+    p = sub.add_parser(
+        "play",
+        help="play in the terminal against bots, or at a server table (--join)",
+        description="Play a game in the terminal: the table when the output is a terminal,\n"
+        "plain text lines otherwise (pipes, scripts, screen readers).",
+        epilog=_games_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "game", nargs="?", help="the game (its id: see the list below, or yuletide list)"
+    )
+    p.add_argument(
+        "--players", type=int, default=None, help="how many players (default: the game's usual)"
+    )
+    p.add_argument(
+        "--seat", type=int, default=0, help="your seat, counted from 0 (0: the first seat)"
+    )
+    p.add_argument("--seed", type=int, default=None, help="the deal (default: a fresh random one)")
     p.add_argument(
         "--bots",
-        help="bot name for the other seats (random): random, easy, medium, hard, ismcts, ..."
+        metavar="LEVEL",
+        help="who plays the other seats (random): easy, medium, hard, random, ismcts, ..."
         " or a bot of your own as package.module:ClassName",
     )
     p.add_argument(
-        "--save", help="where to save the replay record (default: ./<game>-<seed>.replay.json)"
+        "--save",
+        metavar="FILE",
+        help="where to save the game (default: a new file in your data folder,"
+        " ~/.local/share/yuletide/games on Linux); an existing file is never replaced",
     )
-    p.add_argument("--option", action="append", type=_parse_option, metavar="NAME=VALUE")
+    p.add_argument(
+        "--resume", metavar="FILE", help="continue a saved game (it is updated as you play)"
+    )
+    p.add_argument(
+        "--join",
+        metavar="URL",
+        help="sit at a server table from its invite link (http://HOST/play/TABLE#seat=N&token=T)",
+    )
+    p.add_argument(
+        "--mono", action="store_true", help="no colours: glyphs and names only (or set NO_COLOR)"
+    )
+    p.add_argument("--transcript", action="store_true", help="plain text lines even in a terminal")
+    p.add_argument(
+        "--option",
+        action="append",
+        type=_parse_option,
+        metavar="NAME=VALUE",
+        help="a game option (repeat for more; yuletide list shows each game's)",
+    )
     p.add_argument(
         "--reaction",
         metavar="MEAN[:SPREAD[:DIST]]",
-        help="real-time games: the bots' reaction time in seconds (default 4:1.5 uniform)",
+        help="real-time games: the bots' reaction time in seconds, or a level's name (easy,"
+        " medium, hard: a person's times, docs/realtime.md) (default 4:1.5 uniform)",
     )
     p.add_argument(
         "--time-limit",
@@ -386,10 +542,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_play, check=check_play, parser=p)
 
-    p = sub.add_parser("replay", help="step through a saved game as a seat or spectator")
-    p.add_argument("file")
-    p.add_argument("--seat", type=int, default=None, help="default: spectator")
-    p.add_argument("--all", action="store_true", help="print every step without pausing")
+    p = sub.add_parser(
+        "replay",
+        help="step through a saved game as a seat or spectator",
+        description="Step through a saved game back and forth (the table in a terminal:"
+        " ←/→ step, g go to a step, s watch as another seat); every card is shown after"
+        " the last step.",
+    )
+    p.add_argument("file", help="a saved game (yuletide play saves one in your data folder)")
+    p.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        help="watch as this seat, counted from 0 (default: a spectator)",
+    )
+    p.add_argument("--all", action="store_true", help="print every step as text without pausing")
+    p.add_argument("--mono", action="store_true", help="no colours: glyphs and names only")
+    p.add_argument("--transcript", action="store_true", help="plain text lines even in a terminal")
     p.set_defaults(func=cmd_replay, check=_no_check, parser=p)
 
     p = sub.add_parser("bench", help="random-playout speed of every game")
@@ -408,6 +577,27 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_lab_parser(sub)  # yuletide lab …: the balance lab (needs the [lab] extra to run)
     return parser
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("yuletide")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "(not installed)"
+
+
+def _games_epilog() -> str:
+    """The games, one a line with their titles, for a command's --help."""
+    lines = ["games:"]
+    for game_id in games():
+        info = game_info(game_id)
+        lo, hi = info["min_players"], info["max_players"]
+        span = "solo" if hi == 1 else f"{lo} players" if lo == hi else f"{lo}-{hi} players"
+        lines.append(f"  {game_id:<20} {info['title']} ({span})")
+    lines.append("yuletide rules GAME prints a game's rules.")
+    return "\n".join(lines)
 
 
 def _server_arguments(p: argparse.ArgumentParser) -> None:

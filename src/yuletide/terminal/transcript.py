@@ -29,15 +29,16 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .bots import check_bot, make_bot
-from .bots.base import Bot, ReactionTime, SeatWindow
-from .core.errors import CorruptSave, YuletideError
-from .core.registry import new_game, spec_of
-from .core.registry import replay as replay_record
-from .core.rng import Rng, derive_seed
-from .core.simultaneous import forced_action, is_real_time
-from .core.state import Action, Outcome, ReplayRecord, State
-from .sim.match import ORDER_SALT, Due, Scheduler
+from ..bots import check_bot, make_bot
+from ..bots.base import Bot, ReactionTime, SeatWindow
+from ..core.errors import CorruptSave, YuletideError
+from ..core.registry import new_game, spec_of
+from ..core.registry import replay as replay_record
+from ..core.rng import Rng, derive_seed
+from ..core.simultaneous import forced_action, is_real_time
+from ..core.state import Action, Outcome, ReplayRecord, State
+from ..sim.match import ORDER_SALT, Due, Scheduler
+from .saves import again_command
 
 WIDTH = 100
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
@@ -180,8 +181,11 @@ def play(
     reaction: ReactionTime | None = None,
     time_limit: float | None = None,
     clock: Callable[[], float] = time.monotonic,
+    resume: ReplayRecord | None = None,
+    reaction_text: str | None = None,
 ) -> int:
     """Play ``game_id`` as ``seat`` against bots; the exit code (2: bad arguments).
+    ``resume``: continue that saved game (its seed, players and options) instead.
 
     The replay record is saved whenever the game stops (finished, quit, end of input,
     Ctrl-C, a closed output pipe), since a record is the only way to look at a game
@@ -193,10 +197,16 @@ def play(
     re-creates the deal, so whoever sees it during the game could see every hand.
     """
     say = _Printer(stdout)
+    if resume is not None:
+        seed, players, options = resume.seed, resume.players, dict(resume.options)
     if seed is None:
         seed = secrets.randbelow(2**31)  # chosen here, at the edge; shown at the end
     try:
-        state = new_game(game_id, players=players, seed=seed, **options)
+        state = (
+            replay_record(resume)
+            if resume is not None
+            else new_game(game_id, players=players, seed=seed, **options)
+        )
         state.check_seat(seat)
         check_bot(bots, state.game_id)
         robots: dict[int, Bot] = {
@@ -228,10 +238,15 @@ def play(
             clock=clock,
         )
     try:
-        say(
-            f"{state.title} — {state.players} players; you are seat {seat},"
-            f" the other seats are {bots} bots. (? for help)"
-        )
+        if state.players == 1:
+            say(f"{state.title} — solo. (? for help)")
+        else:
+            others = "the other seat is a" if state.players == 2 else "the other seats are"
+            plural = "" if state.players == 2 else "s"
+            say(
+                f"{state.title} — {state.players} players; you are seat {seat},"
+                f" {others} {bots} bot{plural}. (? for help)"
+            )
         if table is not None:
             say(
                 f"This game is played in real time: the bots react in about {speed.mean:g}s;"
@@ -251,7 +266,17 @@ def play(
             say(format_outcome(state.outcome, seat))
         else:
             say(f"Stopped after {len(state.history)} actions; the game is not finished.")
-        say(f"The deal was seed {seed}: {_again(state, options)}")
+        again = again_command(
+            state.game_id,
+            players=state.players,
+            seed=seed,
+            seat=seat,
+            bots=bots,
+            options=options,
+            reaction=reaction_text,
+            time_limit=time_limit,
+        )
+        say(f"The deal was seed {seed}: {again}")
     except BrokenPipeError:  # the output was closed (``| head``): keep the record, quietly
         _save_record(state, save, None)
         raise
@@ -259,14 +284,6 @@ def play(
     if stop == "interrupt":
         return 130
     return 0 if saved else 1
-
-
-def _again(state: State, options: Mapping[str, Any]) -> str:
-    """The command that deals this game again."""
-    words = ["yuletide play", state.game_id, f"--players {state.players}", f"--seed {state.seed}"]
-    for name, value in options.items():
-        words.append(f"--option {name}={value if isinstance(value, str) else json.dumps(value)}")
-    return " ".join(words)
 
 
 def _play_on(

@@ -1,0 +1,581 @@
+"""The Textual table: one seat's table model drawn in a terminal, played by keys.
+
+The screen, top to bottom: a banner (game, who you are, whose turn; the clock in a
+real-time game), the table (other seats with their last move, the middle; scrolls),
+your own area (always on screen), what you are asked (with the move you are building
+and a note), and the choices. From 120 columns the log in words sits at the right;
+narrower, ``l`` opens it.
+
+Keys: ←/→ (or Tab) move the ▶ cursor over the cards, piles and players you may pick;
+Space picks it; ↑/↓ and Enter (or 1 to 9) take a choice from the list; Esc or Backspace
+goes back a step; ``n`` shows or hides the notes under each pile; ``l`` the log;
+``?`` help; ``q`` leaves (a local game is saved). A move made in steps (a card, then
+where it goes) is the browser's: the same :class:`~.chooser.Chooser` over the same
+prompt. When only one thing can be done in a turn-based game, it is done for you.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..table.model import PromptAction, Table
+from . import draw
+from .chooser import Chooser, only_action
+from .remote import RemoteSession
+from .session import LocalSession, ReplaySession, Session
+
+#: Columns from which the log sits beside the table.
+WIDE = 120
+
+HELP = """\
+[b]Keys[/b]
+
+  ←  →  or Tab     move the ▶ cursor over what you may pick on the table
+  Space            pick the card, pile or player under the cursor
+  ↑  ↓  Enter      take a choice from the list (or press its number, 1–9)
+  Esc, Backspace   go back a step (unpick, close a question)
+  n                show or hide the notes under the piles
+  l                the log, in words (scrolls)
+  q                leave (a game on this machine is saved: resume it with --resume)
+
+[b]Marks[/b]  ▶ cursor   › you may pick it   ✓ picked   ◆ touched by the last move
+          ⏵ may act now   ▒ a card you cannot see   [ ] an empty place
+
+Every colour shows its glyph and name:  ♥ Red  ♣ Green  ★ Yellow  ♦ Blue  ♠ Purple  ✿ Pink
+
+Esc closes this."""
+
+
+class TextScreen(ModalScreen[None]):
+    """A scrollable page of text over the table (the log, the help)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,l,question_mark", "dismiss", "Close"),
+    ]
+    DEFAULT_CSS = """
+    TextScreen { align: center middle; }
+    TextScreen > VerticalScroll { width: 95%; height: 90%; border: round $accent;
+        background: $surface; padding: 0 1; }
+    """
+
+    def __init__(self, content: Text | str, *, end: bool = False) -> None:
+        super().__init__()
+        self.content = content
+        self.end = end
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="page"):
+            yield Static(self.content, id="page-text")
+
+    def on_mount(self) -> None:
+        page = self.query_one("#page", VerticalScroll)
+        page.focus()
+        if self.end:
+            page.scroll_end(animate=False)
+
+    async def action_dismiss(self, result: None = None) -> None:
+        self.dismiss(result)
+
+
+class TableApp(App[int]):
+    """Play (or watch) one seat's table. The exit value is the process's exit code."""
+
+    TITLE = "Yuletide"
+    CSS = """
+    Screen { layout: vertical; }
+    #banner { height: auto; max-height: 2; background: $primary-background; padding: 0 1; }
+    #body { height: 1fr; }
+    #main { width: 1fr; }
+    #table { height: 1fr; padding: 0 1; }
+    #mine { height: auto; max-height: 9; padding: 0 1; border-top: hkey $accent; }
+    #logpane { width: 44; display: none; border-left: vkey $accent; padding: 0 1; }
+    #status { height: auto; max-height: 4; padding: 0 1; background: $boost; }
+    #actions { height: auto; max-height: 6; border: none; padding: 0; }
+    #actions:focus { border: none; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,tab", "cursor(1)", "Next", show=False, priority=True),
+        Binding("left,shift+tab", "cursor(-1)", "Prev", show=False, priority=True),
+        Binding("space", "pick", "Pick ▶", priority=True),
+        Binding("escape,backspace", "undo", "Back", priority=True),
+        Binding("l", "log", "Log"),
+        Binding("n", "notes", "Notes", show=False),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "leave", "Leave"),
+        *[Binding(str(i), f"number({i})", show=False) for i in range(1, 10)],
+    ]
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        mono: bool = False,
+        wall: Callable[[], float] = time.monotonic,
+        tick: float = 0.05,
+    ) -> None:
+        if mono:
+            os.environ["NO_COLOR"] = "1"  # Textual reads (and removes) it: its monochrome
+        super().__init__()
+        self.session = session
+        self.mono = mono
+        self.wall = wall
+        self.tick_every = tick
+        self.chooser = Chooser()
+        self.cursor = 0
+        self.notes = False
+        self.thinking = False
+        self.pending: list[str] | None = None
+        self.drawn = -1
+        self.choice_ids: list[str] = []
+        self.shown_model: Table | None = None
+        self.message = ""
+        self.auto_done: Table | None = None
+
+    # -------------------------------------------------------------- layout
+    def compose(self) -> ComposeResult:
+        yield Static(id="banner")
+        with Horizontal(id="body"):
+            with Vertical(id="main"):
+                with VerticalScroll(id="table", can_focus=False):
+                    yield Static(id="board")
+                yield Static(id="mine")
+            with VerticalScroll(id="logpane", can_focus=False):
+                yield Static(id="logtext")
+        yield Static(id="status")
+        yield OptionList(id="actions")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#actions", OptionList).focus()
+        self._layout(self.size.width)
+        self.redraw()
+        self.call_after_refresh(self._redraw_sized)
+        self.set_interval(self.tick_every, self._tick)
+
+    def _redraw_sized(self) -> None:
+        """Once the layout has its sizes: draw again at the real width."""
+        self.drawn = -1
+        self.redraw()
+
+    def on_resize(self, event: Any) -> None:
+        self._layout(event.size.width)
+        self.drawn = -1
+        self.redraw()
+
+    def _layout(self, width: int) -> None:
+        self.query_one("#logpane").display = width >= WIDE
+
+    # -------------------------------------------------------------- time
+    async def _tick(self) -> None:
+        try:
+            await self._advance()
+        except NoMatches:  # the app is closing: its widgets are gone
+            return
+
+    async def _advance(self) -> None:
+        s = self.session
+        if isinstance(s, LocalSession) and not s.over():
+            if s.realtime:
+                s.tick(self.wall())
+            elif not self.thinking:
+                # one bot move a tick (each is seen); all at once when there is no pause
+                for _ in range(1 if s.pace > 0 else 200):
+                    bot = s.bot_to_move()
+                    if bot is None:
+                        break
+                    self.thinking = True
+                    try:
+                        text = await asyncio.to_thread(s.choose, bot)
+                        s.apply_bot(bot, text)
+                    finally:
+                        self.thinking = False
+                    if self.pending is not None:
+                        sends, self.pending = self.pending, None
+                        self._send(sends)
+                        break
+        await self._poll()
+        self._auto()
+        if self.session.version != self.drawn:
+            self.redraw()
+        elif self.session.clock() is not None:
+            self._banner()
+
+    async def _poll(self) -> None:
+        """Hook for sessions fed from outside (a server table)."""
+
+    def _auto(self) -> None:
+        """Do the one thing there is to do (turn-based games only)."""
+        s = self.session
+        if s.over() or self.thinking or isinstance(s, ReplaySession):
+            return
+        model = s.model()
+        if model is None or s.seat not in _to_act(model):
+            return
+        forced = only_action(model["prompt"], model["realtime"])
+        if forced is not None and not self.chooser.busy() and model is not self.auto_done:
+            pace = getattr(s, "pace", 0.0)
+            changed = getattr(s, "_changed", 0.0)
+            if self.wall() - changed >= pace:
+                self.message = f"Done for you (the only move): {forced['label']}"
+                self.auto_done = model  # once per table: a server's answer takes a moment
+                self._send(forced["send"])
+
+    # -------------------------------------------------------------- acting
+    def _send(self, sends: list[str]) -> None:
+        if self.thinking:
+            self.pending = list(sends)
+            self.message = "Your move is in: it is made as soon as the bot has moved."
+            self.redraw()
+            return
+        refused = self.session.act(sends)
+        self.chooser.reset()
+        self.cursor = 0
+        if refused:
+            self.message = refused
+        # drawn at the next tick, with the bots' answers if they come at once: one
+        # layout instead of two
+        self.drawn = -1
+
+    def choose(self, action: PromptAction) -> None:
+        self.message = ""
+        self._send(action["send"])
+
+    def action_cursor(self, step: int) -> None:
+        refs = self.chooser.next_refs()
+        if refs:
+            self.cursor = (self.cursor + step) % len(refs)
+            self.drawn = -1
+            self.redraw()
+
+    def action_pick(self) -> None:
+        refs = self.chooser.next_refs()
+        if not refs:
+            return
+        picked = self.chooser.pick(refs[self.cursor % len(refs)])
+        self.cursor = 0
+        if picked.choose is not None:
+            self.choose(picked.choose)
+        else:
+            self.drawn = -1
+            self.redraw()
+
+    def action_undo(self) -> None:
+        if self.chooser.back():
+            self.cursor = 0
+            self.drawn = -1
+            self.redraw()
+
+    def action_number(self, n: int) -> None:
+        if 0 < n <= len(self.choice_ids):
+            self._take(self.choice_ids[n - 1])
+
+    def action_notes(self) -> None:
+        self.notes = not self.notes
+        self.drawn = -1
+        self.redraw()
+
+    def action_log(self) -> None:
+        self.push_screen(TextScreen(self._log_text(), end=True))
+
+    def action_help(self) -> None:
+        self.push_screen(TextScreen(Text.from_markup(HELP)))
+
+    def action_leave(self) -> None:
+        self.session.close()
+        self.exit(0)
+
+    @on(OptionList.OptionSelected, "#actions")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self._take(event.option.id)
+
+    def _take(self, option_id: str) -> None:
+        """An entry of the choice list: an action, a form to open, a form's option, the
+        form's send line."""
+        kind, _, rest = option_id.partition(":")
+        c = self.chooser
+        if kind == "act":
+            for a in c.candidates():
+                if a["id"] == rest:
+                    self.choose(a)
+                    return
+        elif kind == "form":
+            c.open_form(rest)
+        elif kind == "opt":
+            i, j = (int(x) for x in rest.split(","))
+            c.toggle(i, j)
+        elif kind == "send" and c.form_complete():
+            sends = c.form_sends()
+            self.message = ""
+            self._send(sends)
+            return
+        self.drawn = -1
+        self.redraw()
+
+    # -------------------------------------------------------------- drawing
+    def _banner(self) -> None:
+        s = self.session
+        model = self.shown_model
+        text = Text(s.banner(), style="bold")
+        clock = s.clock()
+        if clock is not None and not s.over():
+            text.append(f"  ⏱ {clock:5.1f}s", style="bold")
+        if model is not None:
+            text.append("\n" + model["headline"])
+        self.query_one("#banner", Static).update(text)
+
+    def _log_text(self) -> Text:
+        out = Text()
+        for i, ln in enumerate(self.session.log):
+            if i:
+                out.append("\n")
+            out.append(("◆ " if i == len(self.session.log) - 1 else "· ") + ln["text"])
+        return out
+
+    def redraw(self) -> None:
+        s = self.session
+        self.drawn = s.version
+        model = s.model()
+        if model is None:
+            self.query_one("#status", Static).update("Connecting to the table…")
+            return
+        over = s.over()
+        if over:
+            model = s.reveal() or model
+        self.shown_model = model
+        c = self.chooser
+        c.set_prompt(model["prompt"] if not over else None)
+        refs = c.next_refs()
+        self.cursor = self.cursor % len(refs) if refs else 0
+        last = s.log[-1]["refs"] if s.log else []
+        marks = draw.Marks(
+            cursor=refs[self.cursor] if refs else None,
+            pickable=set(refs),
+            picked=set(c.partial),
+            last=set(last),
+            mono=self.mono,
+            seat_last=dict(s.last),
+        )
+        main_width = self.query_one("#main").size.width or self.size.width
+        width = max(20, main_width - 2)
+        board = draw.table_text(model, marks, width, notes=self.notes)
+        self.query_one("#board", Static).update(board)
+        self.query_one("#mine", Static).update(
+            draw.mine_text(model, marks, width, notes=self.notes)
+        )
+        line = draw.find_line(board)
+        if line >= 0:
+            self.query_one("#table", VerticalScroll).scroll_to(y=max(0, line - 2), animate=False)
+        if self.query_one("#logpane").display:
+            self.query_one("#logtext", Static).update(self._log_text())
+            self.query_one("#logpane", VerticalScroll).scroll_end(animate=False)
+        self._banner()
+        self._status(model, refs, over)
+        self._choices(model, over)
+
+    def _status(self, model: Table, refs: list[str], over: bool) -> None:
+        out = Text()
+        result = model["result"]
+        if over and result is not None:
+            out.append_text(draw.result_text(result, model))
+            out.append("\nEvery card is shown. l: the log; q: leave.", style="dim")
+            self.query_one("#status", Static).styles.max_height = 14
+            self.query_one("#status", Static).update(out)
+            return
+        c = self.chooser
+        out.append(model["prompt"]["text"], style="bold")
+        if c.partial:
+            out.append("\nPicked: ")
+            out.append(" › ".join(draw.describe_ref(model, r) for r in c.partial))
+            out.append("   (Esc: back)", style="dim")
+        elif refs:
+            out.append("\n▶ " + draw.describe_ref(model, refs[self.cursor]))
+            out.append("   ←/→ move, Space picks", style="dim")
+        if c.form is not None:
+            out.append("\n" + c.sentence(), style="italic")
+        if self.message:
+            out.append("\n" + self.message, style="bold")
+        elif not model["prompt"]["actions"] and not model["prompt"]["forms"]:
+            last = self.session.log[-1]["text"] if self.session.log else ""
+            if last:
+                out.append("\n◆ " + last, style="italic")
+        self.query_one("#status", Static).update(out)
+
+    def _choices(self, model: Table, over: bool) -> None:
+        ol = self.query_one("#actions", OptionList)
+        keep = ol.highlighted_option.id if ol.highlighted_option is not None else None
+        options: list[Option] = []
+        c = self.chooser
+        if over:
+            options.append(Option("Leave (q)", id="leave", disabled=True))
+        elif c.form is not None:
+            form = c.form.form
+            for i, fld in enumerate(form["fields"]):
+                options.append(Option(Text(fld["label"], style="bold"), disabled=True))
+                for j, ch in enumerate(fld["choices"]):
+                    box = "[x]" if j in c.form.chosen[i] else "[ ]"
+                    label = Text(f"  {box} ")
+                    if "colour" in ch:
+                        label.append_text(draw.swatch(ch["colour"], self.mono))
+                        if ch["colour"]["label"] not in ch["label"]:
+                            label.append(" " + ch["label"])
+                    else:
+                        label.append(ch["label"])
+                    options.append(Option(label, id=f"opt:{i},{j}", disabled=not c.available(i, j)))
+            options.append(
+                Option(
+                    Text(
+                        "→ Ask: " + c.sentence() if c.form_complete() else "(fill every part)",
+                        style="bold",
+                    ),
+                    id="send",
+                    disabled=not c.form_complete(),
+                )
+            )
+        else:
+            for a in c.candidates():
+                options.append(Option(a["label"], id=f"act:{a['id']}"))
+            if not c.partial:
+                for f in c.forms:
+                    options.append(Option(f"{f['label']}…", id=f"form:{f['id']}"))
+        numbered = [o for o in options if o.id and not o.disabled]
+        self.choice_ids = [o.id for o in numbered if o.id is not None][:9]
+        shown: list[Option] = []
+        for o in options:
+            if o.id in self.choice_ids:
+                n = self.choice_ids.index(o.id) + 1
+                prompt = Text(f"{n} ")
+                prompt.append_text(o.prompt if isinstance(o.prompt, Text) else Text(str(o.prompt)))
+                shown.append(Option(prompt, id=o.id, disabled=o.disabled))
+            else:
+                lead = "  " if o.id and not o.disabled else ""
+                p = o.prompt if isinstance(o.prompt, Text) else Text(str(o.prompt))
+                shown.append(Option(Text(lead) + p, id=o.id, disabled=o.disabled))
+        ol.clear_options()
+        ol.add_options(shown)
+        if keep is not None:
+            try:
+                ol.highlighted = ol.get_option_index(keep)
+            except Exception:
+                ol.highlighted = 0 if shown else None
+        elif shown:
+            ol.highlighted = 0
+
+
+def _to_act(model: Table) -> set[int]:
+    return {s["seat"] for s in model["seats"] if s["to_act"]}
+
+
+class ReplayApp(TableApp):
+    """A saved game: ←/→ step back and forth, Home/End, ``g`` jump to a step, ``s`` watch
+    as the next seat (or a spectator); everything is shown after the last step."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right", "step(1)", "Next", priority=True),
+        Binding("left", "step(-1)", "Back", priority=True),
+        Binding("pagedown", "step(10)", "+10", show=False, priority=True),
+        Binding("pageup", "step(-10)", "-10", show=False, priority=True),
+        Binding("home", "jump_to(0)", "Start", show=False, priority=True),
+        Binding("end", "jump_to(-1)", "End", show=False, priority=True),
+        Binding("g", "goto", "Go to step"),
+        Binding("s", "seat", "Seat"),
+        Binding("l", "log", "Log"),
+        Binding("n", "notes", "Notes", show=False),
+        Binding("q,escape", "leave", "Leave"),
+        Binding("space,backspace", "nothing", show=False, priority=True),  # nothing to pick
+    ]
+
+    def __init__(self, session: ReplaySession, *, mono: bool = False) -> None:
+        super().__init__(session, mono=mono)
+        self.replay = session
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield Input(placeholder="step number, then Enter", id="goto")
+
+    def on_mount(self) -> None:
+        self.query_one("#goto", Input).display = False
+        super().on_mount()
+
+    def action_nothing(self) -> None:
+        """Keys of the playing table that mean nothing in a replay."""
+
+    def action_step(self, n: int) -> None:
+        self.replay.go(self.replay.step + n)
+        self.redraw()
+
+    def action_jump_to(self, n: int) -> None:
+        self.replay.go(self.replay.total if n < 0 else n)
+        self.redraw()
+
+    def action_seat(self) -> None:
+        seats: list[int | None] = [None, *range(self.replay.players)]
+        self.replay.watch_as(seats[(seats.index(self.replay.seat) + 1) % len(seats)])
+        self.redraw()
+
+    def action_goto(self) -> None:
+        box = self.query_one("#goto", Input)
+        box.display = True
+        box.value = ""
+        box.focus()
+
+    @on(Input.Submitted, "#goto")
+    def _went(self, event: Input.Submitted) -> None:
+        event.input.display = False
+        text = event.value.strip()
+        if text.isdigit():
+            self.replay.go(int(text))
+            self.message = ""
+        elif text:
+            self.message = f"A step is a number from 0 to {self.replay.total}, got {text!r}."
+        self.query_one("#actions", OptionList).focus()
+        self.redraw()
+
+    def _status(self, model: Table, refs: list[str], over: bool) -> None:
+        if over:
+            super()._status(model, refs, over)
+            return
+        r = self.replay
+        out = Text(f"Step {r.step} of {r.total}", style="bold")
+        if r.log:
+            out.append("\n◆ " + r.log[-1]["text"])
+        out.append("\n←/→ step · g go to a step · s watch as another seat · l log", style="dim")
+        if self.message:
+            out.append("\n" + self.message, style="bold")
+        self.query_one("#status", Static).update(out)
+
+    def _choices(self, model: Table, over: bool) -> None:
+        ol = self.query_one("#actions", OptionList)
+        ol.clear_options()
+        self.choice_ids = []
+
+
+class RemoteApp(TableApp):
+    """A seat at a server table: frames arrive from the server as they happen."""
+
+    def __init__(self, session: RemoteSession, *, mono: bool = False) -> None:
+        super().__init__(session, mono=mono)
+        self.remote = session
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.run_worker(self.remote.run(), exclusive=True, name="table connection")
+
+    def action_leave(self) -> None:
+        self.session.close()
+        self.workers.cancel_all()
+        self.exit(0)
