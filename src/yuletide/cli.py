@@ -197,14 +197,9 @@ def cmd_list(args: argparse.Namespace) -> int:
         print(json.dumps(infos, indent=2))
         return 0
     for info in infos:
-        span = (
-            str(info["min_players"])
-            if info["min_players"] == info["max_players"]
-            else f"{info['min_players']}-{info['max_players']}"
-        )
-        print(
-            f"{info['id']:<20} {span:>4} players  {info['title']} (rules v{info['rules_version']})"
-        )
+        lo, hi = info["min_players"], info["max_players"]
+        span = "solo" if hi == 1 else f"{lo} players" if lo == hi else f"{lo}-{hi} players"
+        print(f"{info['id']:<20} {span:>11}  {info['title']} (rules v{info['rules_version']})")
         for opt in info["options"]:
             print(f"{'':<22}--option {opt['name']}={json.dumps(opt['default'])}  {opt['doc']}")
     return 0
