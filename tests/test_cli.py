@@ -549,8 +549,6 @@ def test_help_lists_the_games_and_explains_every_option(
     parser = __import__("yuletide.cli", fromlist=["build_parser"]).build_parser()
     sub = next(a for a in parser._actions if a.dest == "command")
     for action in sub.choices[command_name]._actions:
-        if command_name == "simulate" and action.dest == "seed":
-            continue  # simulate's --seed is being reworked in another change (its help too)
         assert action.help, f"{command_name} {action.option_strings or action.dest} has no help"
 
 

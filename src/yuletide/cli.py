@@ -439,7 +439,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--players", type=int, default=None, help="how many players (default: the game's usual)"
     )
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="the run's seed (0): game i is dealt from a stream of its own, so two seeds"
+        " share no deal and the same seed plays the same games",
+    )
     p.add_argument(
         "--bots",
         help="bot names, one or one per seat, comma-separated (random): random, easy, medium,"
