@@ -353,39 +353,23 @@ def cmd_play(args: argparse.Namespace) -> int:
             args.seed = secrets.randbelow(2**31)
         save = str(fresh_path(args.game, args.seed))
         Path(save).parent.mkdir(parents=True, exist_ok=True)
+    same: dict[str, Any] = {
+        "players": args.players,
+        "seat": args.seat,
+        "seed": args.seed,
+        "options": _options(args.option),
+        "bots": args.bots or "random",
+        "save": save,
+        "resume": getattr(args, "resume_record", None),
+        "reaction": args.reaction_time,
+        "reaction_text": args.reaction,
+        "time_limit": args.time_limit,
+    }
     if _use_app(args):
         from .terminal.play import play_app
 
-        return play_app(
-            args.game,
-            players=args.players,
-            seat=args.seat,
-            seed=args.seed,
-            options=_options(args.option),
-            bots=args.bots or "random",
-            save=save,
-            resume=getattr(args, "resume_record", None),
-            resume_path=args.resume,
-            reaction=args.reaction_time,
-            reaction_text=args.reaction,
-            time_limit=args.time_limit,
-            mono=args.mono,
-        )
-    return play(
-        args.game,
-        players=args.players,
-        seat=args.seat,
-        seed=args.seed,
-        options=_options(args.option),
-        bots=args.bots or "random",
-        save=save,
-        stdin=sys.stdin,
-        stdout=sys.stdout,
-        reaction=args.reaction_time,
-        time_limit=args.time_limit,
-        resume=getattr(args, "resume_record", None),
-        reaction_text=args.reaction,
-    )
+        return play_app(args.game, resume_path=args.resume, mono=args.mono, **same)
+    return play(args.game, stdin=sys.stdin, stdout=sys.stdout, **same)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

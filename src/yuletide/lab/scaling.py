@@ -139,6 +139,13 @@ def measure(
         row["efficiency"] = (
             row["games_per_s"] / (row["workers"] * one["games_per_s"]) if one else None
         )
+    return {**_header(game_id, players, bots, games, chunk), "rows": rows}
+
+
+def _header(
+    game_id: str, players: int, bots: Sequence[str], games: int, chunk: int
+) -> dict[str, Any]:
+    """What a scaling run measured, and the machine's cores and load as it ended."""
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
     return {
         "game": game_id,
@@ -148,7 +155,6 @@ def measure(
         "chunk": chunk,
         "cores": os.cpu_count(),
         "load_average": list(load) if load else None,
-        "rows": rows,
     }
 
 
@@ -203,15 +209,8 @@ def alternate(
     one = [x["wall_s"] for x in runs if x["workers"] == 1]
     two = [x["wall_s"] for x in runs if x["workers"] == 2]
     pairs = [a / (2 * b) for a, b in zip(one, two, strict=True)]
-    load = os.getloadavg() if hasattr(os, "getloadavg") else None
     return {
-        "game": game_id,
-        "players": players,
-        "bots": list(bots),
-        "games": games,
-        "chunk": chunk,
-        "cores": os.cpu_count(),
-        "load_average": list(load) if load else None,
+        **_header(game_id, players, bots, games, chunk),
         "runs": runs,
         "efficiency_per_round": pairs,
         "efficiency_best": max(pairs),
