@@ -409,7 +409,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_names,
         default=(),
         metavar="GAME[,GAME...]",
-        help="the games of the ISMCTS speed comparison (none: skipped)",
+        help="the games of the ISMCTS speed comparison (default: none, skipped)",
     )
     p.add_argument(
         "--targets",
@@ -422,7 +422,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--head-to-head",
         default=None,
         metavar="GAME",
-        help="the game of the head-to-head match (none: skipped)",
+        help="the game of the head-to-head match (default: none, skipped)",
     )
     return p
 
