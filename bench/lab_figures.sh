@@ -19,4 +19,10 @@ $LAB compare jolly-christmas --players 3 --variant matching_lights=false --varia
 $LAB sweep solo-lights --option strings=5..7 --games 500 $RUN
 $LAB tune solo-lights --option strings=5..7 --option characters=4..6 --target "seat 0 wins=0.5" --budget 3000 $RUN
 $LAB tournament twinkling-lights --players 2 --bots reference,medium --games 60 $RUN
+# random play, for what the rules do when nobody pursues a goal (and the rules the bots never use)
+$LAB report twinkling-lights --bots random --games 200 $RUN --html "$OUT/twinkling-lights-random.html"
+$LAB compare christmas-lights --players 2 --bots random --variant free_actions=0 --variant free_actions=1 --games 30 $RUN --html "$OUT/christmas-lights-random-compare.html"
+$LAB compare jingle-bell-run --players 2 --variant retreat=false --variant retreat=true --games 100 $RUN --html "$OUT/jingle-bell-run-compare.html"
+$LAB compare jingle-bell-run --players 2 --bots random --variant retreat=false --variant retreat=true --games 30 $RUN --html "$OUT/jingle-bell-run-random-compare.html"
+# on an idle machine only: the pool's efficiency measures the neighbours as much as the pool
 $LAB scaling --game looney-lights --players 4 --bots medium --games 4000 --chunk 16 --alternate 3

@@ -574,7 +574,17 @@ def _pairs(
 
 def _verdict(g: dict[str, Any]) -> str:
     p = g["seats"]["p"]
-    return "unequal seats" if p is not None and p < ALPHA else "no seat advantage found"
+    return "unequal seats" if p is not None and p < ALPHA else "no seat advantage"
+
+
+def _could_detect(g: dict[str, Any]) -> str:
+    """For a "no seat advantage": the size of advantage the run could have detected."""
+    if _verdict(g) == "unequal seats":
+        return ""
+    fair = g["seats"]["fair"]
+    far = max(g["seats"]["seats"], key=lambda s: abs(s["win_rate"]["value"] - fair))
+    mde = 100 * detectable(far["win_rate"])
+    return f"; it could detect a seat {mde:.1f} points from fair" if math.isfinite(mde) else ""
 
 
 def reference_findings(
@@ -590,8 +600,9 @@ def reference_findings(
         if _verdict(g) != _verdict(r):
             out.append(
                 f"{g['label']}: the strong reference player finds {_verdict(r)}"
-                f" (chi-square p {_p(r['seats']['p'])}, {r['deals']} deals) where the bots find"
-                f" {_verdict(g)} (p {_p(g['seats']['p'])})."
+                f" (chi-square p {_p(r['seats']['p'])}, {r['deals']} deals{_could_detect(r)})"
+                f" where the bots find {_verdict(g)} (p {_p(g['seats']['p'])}"
+                f"{_could_detect(g)})."
             )
     return out
 
