@@ -235,12 +235,16 @@ DEEP = "[" * 5000
         ),
         (["play", "looney-lights", "--players", "9"], "looney-lights is for 2 to 6 players, got 9"),
         (
-            ["play", "looney-lights", "--players", "3", "--seat", "3"],
-            "there is no seat 3: seats are 0 to 2",
+            ["play", "looney-lights", "--players", "3", "--seat", "4"],
+            "--seat 4: seats are counted from 1 (1: the first seat); this game has seats 1 to 3",
+        ),
+        (
+            ["play", "looney-lights", "--players", "3", "--seat", "0"],
+            "--seat 0: seats are counted from 1 (1: the first seat); this game has seats 1 to 3",
         ),
         (
             ["play", "looney-lights", "--players", "3", "--seat", "-1"],
-            "there is no seat -1: seats are 0 to 2",
+            "--seat -1: seats are counted from 1 (1: the first seat); this game has seats 1 to 3",
         ),
         (
             ["play", "looney-lights", "--bots", "solo-greedy"],
@@ -375,10 +379,13 @@ def test_replay_as_a_seat_not_in_the_game_exits_2(tmp_path: Path) -> None:
     path.write_text(
         json.dumps(yuletide.new_game("looney-lights", players=3, seed=5).record().to_dict())
     )
-    for seat in ("3", "-1"):
+    for seat in ("4", "0", "-1"):
         proc = run_cli(["replay", str(path), "--seat", seat])
         assert proc.returncode == 2
-        assert proc.stderr == f"yuletide replay: error: there is no seat {seat}: seats are 0 to 2\n"
+        assert proc.stderr == (
+            f"yuletide replay: error: --seat {seat}: seats are counted from 1 (1: the first"
+            " seat); this game has seats 1 to 3\n"
+        )
 
 
 # ------------------------------------------------------- a closed pipe (issue 12)
@@ -584,6 +591,18 @@ def test_save_never_overwrites_and_resume_continues(tmp_path: Path) -> None:
     assert after["seed"] == 5 and after["actions"][: len(before["actions"])] == before["actions"]
     assert len(after["actions"]) > len(before["actions"])
     assert "--bots easy" in resumed.stdout  # the "deal it again" line has every option
+
+
+def test_seat_on_the_command_line_counts_from_1(tmp_path: Path) -> None:
+    """--seat 3 is the third seat (the engine's seat 2): the bots at the first two seats
+    move before it, and the "deal it again" line says --seat 3 again."""
+    save = tmp_path / "g.json"
+    argv = ["play", "looney-lights", "--players", "3", "--seed", "5", "--seat", "3"]
+    out = run_cli([*argv, "--save", str(save), "--transcript"], stdin="q\n")
+    assert out.returncode == 0, out.stderr
+    assert "--seat 3" in out.stdout
+    actors = {seat for seat, _ in json.loads(save.read_text())["actions"]}
+    assert actors <= {0, 1} and actors
 
 
 def test_solo_banner_says_solo(tmp_path: Path) -> None:

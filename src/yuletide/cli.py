@@ -141,7 +141,7 @@ def check_play(args: argparse.Namespace) -> None:
     if args.resume is not None:
         from .terminal import open_replay
 
-        record = open_replay(args.resume, args.seat)  # CorruptSave / InvalidSeat: exit 2
+        record = open_replay(args.resume, None)  # CorruptSave: exit 2
         if args.game is not None and args.game != record.game:
             raise ValueError(f"--resume {args.resume} is a game of {record.game}, not {args.game}")
         args.game, args.players, args.seed = record.game, record.players, record.seed
@@ -154,7 +154,7 @@ def check_play(args: argparse.Namespace) -> None:
         raise ValueError(f"--reaction: {err}") from None
     seed = 0 if args.seed is None else args.seed
     state = new_game(args.game, players=args.players, seed=seed, **_options(args.option))
-    state.check_seat(args.seat)
+    args.seat = 0 if args.seat is None else _seat_number("--seat", args.seat, state.players)
     _check_bot_name((args.bots or "random").strip(), state.game_id)
     args.bots = (args.bots or "random").strip()
     if args.save:
@@ -164,6 +164,17 @@ def check_play(args: argparse.Namespace) -> None:
                 f"--save {args.save} exists already: give a new file name (a game is never"
                 " saved over another), or leave --save out to save in your data folder"
             )
+
+
+def _seat_number(flag: str, number: int, players: int) -> int:
+    """A seat as people count it (from 1, as every screen does) as the engine's seat
+    (from 0); ValueError gives the allowed range."""
+    if not 1 <= number <= players:
+        raise ValueError(
+            f"{flag} {number}: seats are counted from 1 (1: the first seat); this game has"
+            f" seats 1 to {players}"
+        )
+    return number - 1
 
 
 def _check_join(args: argparse.Namespace) -> None:
@@ -375,14 +386,13 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from .terminal import open_replay, show_replay
 
-    record = open_replay(args.file, args.seat)  # CorruptSave, InvalidSeat: exit 2
+    record = open_replay(args.file, None)  # CorruptSave: exit 2
+    seat = None if args.seat is None else _seat_number("--seat", args.seat, record.players)
     if not args.all and _use_app(args):
         from .terminal.play import replay_app
 
-        return replay_app(record, seat=args.seat, mono=args.mono)
-    return show_replay(
-        record, seat=args.seat, step=not args.all, stdin=sys.stdin, stdout=sys.stdout
-    )
+        return replay_app(record, seat=seat, mono=args.mono, path=args.file)
+    return show_replay(record, seat=seat, step=not args.all, stdin=sys.stdin, stdout=sys.stdout)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -478,7 +488,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--players", type=int, default=None, help="how many players (default: the game's usual)"
     )
     p.add_argument(
-        "--seat", type=int, default=0, help="your seat, counted from 0 (0: the first seat)"
+        "--seat",
+        type=int,
+        default=None,
+        metavar="N",
+        help="your seat, counted from 1 as the screens count people (1: the first seat,"
+        " the default)",
     )
     p.add_argument("--seed", type=int, default=None, help="the deal (default: a fresh random one)")
     p.add_argument(
@@ -539,7 +554,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--seat",
         type=int,
         default=None,
-        help="watch as this seat, counted from 0 (default: a spectator)",
+        metavar="N",
+        help="watch as this seat, counted from 1 (1: the first seat; default: a spectator)",
     )
     p.add_argument("--all", action="store_true", help="print every step as text without pausing")
     p.add_argument("--mono", action="store_true", help="no colours: glyphs and names only")

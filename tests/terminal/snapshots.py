@@ -19,9 +19,13 @@ from yuletide.terminal.session import LocalSession
 
 from .kit import SIZE, SNAPSHOTS
 
+#: The games with the most to show of each seat, drawn with four players (the others'
+#: areas must fit above your own at 80x24); the rest with their usual count.
+PLAYERS = {"christmas-lights": 4, "jolly-christmas": 4, "twinkling-lights": 4}
+
 
 def _random_game(game: str, seed: int, stop: int | None) -> tuple[State, int]:
-    state = yuletide.new_game(game, seed=seed)
+    state = yuletide.new_game(game, players=PLAYERS.get(game), seed=seed)
     rnd = random.Random(seed)
     done = 0
     while not state.outcome.over:

@@ -4,6 +4,7 @@ sharing it with a websocket client that speaks the browser's protocol."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -58,6 +59,11 @@ async def test_a_terminal_seat_and_a_browser_seat_share_one_table(
         player = asyncio.create_task(browser.play(timeout=120))
         await wait_for(pilot, lambda: app.session.model() is not None, seconds=20)
         assert "you are seat 1" in app.session.banner()
+        # the server's seat list names the other player (no name given: "Player 2")
+        await wait_for(pilot, lambda: len(app.session.people) == 2, seconds=20)
+        model = app.session.model()
+        assert model is not None
+        assert [s["label"] for s in model["seats"]] == ["You", "Player 2"]
         for _ in range(200):
             await wait_for(pilot, lambda: bool(app.choice_ids) or app.session.over(), seconds=30)
             if app.session.over():
@@ -74,6 +80,8 @@ async def test_a_terminal_seat_and_a_browser_seat_share_one_table(
         status = str(app.query_one("#status").render())
         assert "Every card is shown" in status
         assert app.session.log  # the log in words came with the frames
+        words = app._log_text().plain + status
+        assert "Player 2" in words and not re.search(r"\b[Ss]eats? \d", words)
 
 
 def _moved_on(app: RemoteApp, version: int) -> Callable[[], bool]:

@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
@@ -94,6 +95,9 @@ class TextScreen(ModalScreen[None]):
 class TableApp(App[int]):
     """Play (or watch) one seat's table. The exit value is the process's exit code."""
 
+    #: On a short screen the banner takes one line (a replay keeps whose eyes it shows).
+    short_banner: ClassVar[bool] = True
+
     TITLE = "Yuletide"
     CSS = """
     Screen { layout: vertical; }
@@ -106,6 +110,10 @@ class TableApp(App[int]):
     #status { height: auto; max-height: 4; padding: 0 1; background: $boost; }
     #actions { height: auto; max-height: 6; border: none; padding: 0; }
     #actions:focus { border: none; }
+    Screen.short #mine { border-top: none; background: $boost; }
+    Screen.short Footer { display: none; }
+    Screen.short #actions { max-height: 4; }
+    Screen.short #status { max-height: 3; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,tab", "cursor(1)", "Next", show=False, priority=True),
@@ -144,6 +152,13 @@ class TableApp(App[int]):
         self.shown_model: Table | None = None
         self.message = ""
         self.auto_done: Table | None = None
+        #: The table is too long for the screen: drawn tight (kept until the size changes).
+        self.short = False
+        #: What each Static and the choice list show now (to leave them be if unchanged).
+        self._shown: dict[str, Text] = {}
+        self._listed: list[tuple[str | None, bool, Any]] = []
+        #: Whether the whole table fits, worked out once a table, screen and pick.
+        self._fits: dict[tuple[int, int, int, bool, int], bool] = {}
 
     # -------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -173,6 +188,8 @@ class TableApp(App[int]):
 
     def on_resize(self, event: Any) -> None:
         self._layout(event.size.width)
+        self.short = False
+        self.screen.set_class(False, "short")
         self.drawn = -1
         self.redraw()
 
@@ -335,15 +352,32 @@ class TableApp(App[int]):
         if clock is not None and not s.over():
             text.append(f"  ⏱ {clock:5.1f}s", style="bold")
         if model is not None:
-            text.append("\n" + model["headline"])
-        self.query_one("#banner", Static).update(text)
+            if self.short and self.short_banner:  # one line: the game, what is happening
+                text = Text(f"{s.title} · ", style="bold")
+                if clock is not None and not s.over():
+                    text.append(f"⏱ {clock:5.1f}s ", style="bold")
+                text.append(model["headline"])
+            else:
+                text.append("\n" + model["headline"])
+        self._show("#banner", text)
+
+    def _show(self, selector: str, text: Text) -> None:
+        """Put ``text`` in a Static, unless it shows that already (an update lays the
+        screen out again: a cursor move changes the table, not the rest)."""
+        before = self._shown.get(selector)
+        if before != text:
+            self._shown[selector] = text
+            # the same line lengths (a mark moved): the same size, so no new layout
+            same = before is not None and _shape(before) == _shape(text)
+            self.query_one(selector, Static).update(text, layout=not same)
 
     def _log_text(self) -> Text:
         out = Text()
         for i, ln in enumerate(self.session.log):
             if i:
                 out.append("\n")
-            out.append(("◆ " if i == len(self.session.log) - 1 else "· ") + ln["text"])
+            mark = "◆ " if i == len(self.session.log) - 1 else "· "
+            out.append(mark + self.session.say(ln["text"]))
         return out
 
     def redraw(self) -> None:
@@ -351,7 +385,7 @@ class TableApp(App[int]):
         self.drawn = s.version
         model = s.model()
         if model is None:
-            self.query_one("#status", Static).update("Connecting to the table…")
+            self._show("#status", Text("Connecting to the table…"))
             return
         over = s.over()
         if over:
@@ -368,20 +402,35 @@ class TableApp(App[int]):
             picked=set(c.partial),
             last=set(last),
             mono=self.mono,
-            seat_last=dict(s.last),
+            seat_last={seat: s.say(text) for seat, text in s.last.items()},
         )
         main_width = self.query_one("#main").size.width or self.size.width
         width = max(20, main_width - 2)
-        board = draw.table_text(model, marks, width, notes=self.notes)
-        self.query_one("#board", Static).update(board)
-        self.query_one("#mine", Static).update(
-            draw.mine_text(model, marks, width, notes=self.notes)
-        )
+        room = self.query_one("#table", VerticalScroll).size.height
+        key = (s.version, room, width, self.notes, len(c.partial))
+        fits = self._fits.get(key)
+        if fits is not False:
+            board = draw.table_text(model, marks, width, notes=self.notes)
+            if fits is None:  # once a table (moving the cursor does not change its size)
+                fits = room <= 0 or len(board.wrap(self.console, width)) <= room
+                self._fits = {key: fits}
+        # a short screen: the banner in one line and no key line (? shows the keys; kept
+        # until the window is resized), and while the table still does not fit, the
+        # others' areas in two lines a seat (two columns less: the scroll bar)
+        short = self.short or not fits
+        if not fits:
+            board = draw.table_text(model, marks, width - 2, notes=self.notes, tight=True)
+        if short != self.short:
+            self.short = short
+            self.screen.set_class(short, "short")
+            self.call_after_refresh(self._redraw_sized)  # again, in the room it now has
+        self._show("#board", board)
+        self._show("#mine", draw.mine_text(model, marks, width, notes=self.notes, tight=short))
         line = draw.find_line(board)
         if line >= 0:
             self.query_one("#table", VerticalScroll).scroll_to(y=max(0, line - 2), animate=False)
         if self.query_one("#logpane").display:
-            self.query_one("#logtext", Static).update(self._log_text())
+            self._show("#logtext", self._log_text())
             self.query_one("#logpane", VerticalScroll).scroll_end(animate=False)
         self._banner()
         self._status(model, refs, over)
@@ -391,10 +440,11 @@ class TableApp(App[int]):
         out = Text()
         result = model["result"]
         if over and result is not None:
-            out.append_text(draw.result_text(result, model))
+            width = self.query_one("#status", Static).size.width or self.size.width
+            out.append_text(draw.result_text(result, model, max(40, width - 2)))
             out.append("\nEvery card is shown. l: the log; q: leave.", style="dim")
             self.query_one("#status", Static).styles.max_height = 14
-            self.query_one("#status", Static).update(out)
+            self._show("#status", out)
             return
         c = self.chooser
         out.append(model["prompt"]["text"], style="bold")
@@ -410,10 +460,10 @@ class TableApp(App[int]):
         if self.message:
             out.append("\n" + self.message, style="bold")
         elif not model["prompt"]["actions"] and not model["prompt"]["forms"]:
-            last = self.session.log[-1]["text"] if self.session.log else ""
+            last = self.session.say(self.session.log[-1]["text"]) if self.session.log else ""
             if last:
                 out.append("\n◆ " + last, style="italic")
-        self.query_one("#status", Static).update(out)
+        self._show("#status", out)
 
     def _choices(self, model: Table, over: bool) -> None:
         ol = self.query_one("#actions", OptionList)
@@ -465,6 +515,10 @@ class TableApp(App[int]):
                 lead = "  " if o.id and not o.disabled else ""
                 p = o.prompt if isinstance(o.prompt, Text) else Text(str(o.prompt))
                 shown.append(Option(Text(lead) + p, id=o.id, disabled=o.disabled))
+        same = [(o.id, o.disabled, o.prompt) for o in shown]
+        if same == self._listed:
+            return  # the same list (a cursor move): kept as it is, with its highlight
+        self._listed = same
         ol.clear_options()
         ol.add_options(shown)
         if keep is not None:
@@ -474,6 +528,11 @@ class TableApp(App[int]):
                 ol.highlighted = 0 if shown else None
         elif shown:
             ol.highlighted = 0
+
+
+def _shape(text: Text) -> list[int]:
+    """The width of each line of ``text`` (equal shapes wrap alike)."""
+    return [cell_len(line) for line in text.plain.split("\n")]
 
 
 def _to_act(model: Table) -> set[int]:
@@ -498,6 +557,8 @@ class ReplayApp(TableApp):
         Binding("q,escape", "leave", "Leave"),
         Binding("space,backspace", "nothing", show=False, priority=True),  # nothing to pick
     ]
+
+    short_banner: ClassVar[bool] = False
 
     def __init__(self, session: ReplaySession, *, mono: bool = False) -> None:
         super().__init__(session, mono=mono)
@@ -552,11 +613,11 @@ class ReplayApp(TableApp):
         r = self.replay
         out = Text(f"Step {r.step} of {r.total}", style="bold")
         if r.log:
-            out.append("\n◆ " + r.log[-1]["text"])
+            out.append("\n◆ " + r.say(r.log[-1]["text"]))
         out.append("\n←/→ step · g go to a step · s watch as another seat · l log", style="dim")
         if self.message:
             out.append("\n" + self.message, style="bold")
-        self.query_one("#status", Static).update(out)
+        self._show("#status", out)
 
     def _choices(self, model: Table, over: bool) -> None:
         ol = self.query_one("#actions", OptionList)

@@ -118,19 +118,7 @@ def card_text(c: Card, marks: Marks, *, compact: bool = False) -> Text:
             word = label if col["glyph"] in label else f"{col['glyph']} {label}"
             out.append(_tie(word), style=colour_style(col, marks.mono))
         else:
-            lead = Text()
-            for s in c.get("shapes", []):
-                if s["type"] == "symbol" and s.get("glyph"):
-                    lead.append(s["glyph"])
-                elif s["type"] == "wire":
-                    for b in s["bulbs"]:
-                        lead.append(b["glyph"], style=colour_style(b, marks.mono))
-                    lead.append("/")
-                elif s["type"] == "half-light" and "colour" in s:
-                    lead.append("◖" if s["side"] in ("L", "UL", "LL") else "◗")
-                    lead.append(s["colour"]["glyph"], style=colour_style(s["colour"], marks.mono))
-            for col2 in c.get("colours", []):
-                lead.append(col2["glyph"], style=colour_style(col2, marks.mono))
+            lead = _lead(c, marks.mono)
             if lead.plain:
                 out.append_text(lead)
                 out.append(NBSP)
@@ -143,6 +131,24 @@ def card_text(c: Card, marks: Marks, *, compact: bool = False) -> Text:
         out.append(NBSP)
         out.append_text(marker_text(m, marks.mono, with_label=False))
     return out
+
+
+def _lead(c: Card, mono: bool) -> Text:
+    """A face-up card's pictures as glyphs: symbols, wires of bulbs, half-lights, colours."""
+    lead = Text()
+    for s in c.get("shapes", []):
+        if s["type"] == "symbol" and s.get("glyph"):
+            lead.append(s["glyph"])
+        elif s["type"] == "wire":
+            for b in s["bulbs"]:
+                lead.append(b["glyph"], style=colour_style(b, mono))
+            lead.append("/")
+        elif s["type"] == "half-light" and "colour" in s:
+            lead.append("◖" if s["side"] in ("L", "UL", "LL") else "◗")
+            lead.append(s["colour"]["glyph"], style=colour_style(s["colour"], mono))
+    for col2 in c.get("colours", []):
+        lead.append(col2["glyph"], style=colour_style(col2, mono))
+    return lead
 
 
 _BY_GLYPH = {glyph: name for name, (glyph, _fill, _ink) in PALETTE.items()}
@@ -243,17 +249,25 @@ def zone_body(z: Zone, marks: Marks, width: int) -> Text:
     return _flow(cards, marks, compact=kind == "hand")
 
 
-def zone_text(z: Zone, marks: Marks, width: int, *, notes: bool) -> Text:
-    """A zone: its label (marked if it may be picked), its cards, and its note."""
+def zone_text(z: Zone, marks: Marks, width: int, *, notes: bool, short: bool = False) -> Text:
+    """A zone: its label (marked if it may be picked; ``short``: up to its first colon
+    or bracket), its cards, and its note."""
     mark, extra = _prefix(z["id"], marks)
     head = Text(mark, style=extra)
-    head.append(z["label"], style="bold")
+    head.append(short_label(z["label"]) if short else z["label"], style="bold")
     for m in z.get("markers", []):
         head.append(" ")
         head.append_text(marker_text(m, marks.mono))
     body = zone_body(z, marks, width)
     if "\n" in body.plain:  # a grid, a board, a tree: below its label
-        head.append("\n")
+        first = body.plain.split("\n", 1)[0]
+        blank = len(first) - len(first.lstrip(" "))
+        if blank > head.cell_len + 1:  # the tree's top row is short: the label beside it
+            head.append(" " * (blank - head.cell_len))
+            head.append_text(body[blank:])
+            body = Text()
+        else:
+            head.append("\n")
     else:  # a row of cards runs on after its label and wraps between cards
         head.append(": ")
     head.append_text(body)
@@ -262,7 +276,96 @@ def zone_text(z: Zone, marks: Marks, width: int, *, notes: bool) -> Text:
     return head
 
 
-def seat_text(s: SeatInfo, marks: Marks) -> Text:
+def tight_card(c: Card, marks: Marks) -> Text:
+    """A card in a glyph or two (another seat's area when the screen is short): a back
+    ▒ (with the colours it is known by), a colour's glyph on its fill, a card's symbols,
+    else a short word; the marks stay."""
+    mark, extra = _prefix(c["id"], marks)
+    out = Text(mark, style=extra)
+    face = c["face"]
+    if face == "down":
+        known = " ".join(c.get("knowledge", []))
+        glyphs = _glyphs(known, marks.mono)
+        if known and not glyphs.plain:  # known in words only ("Broken Bulb"): keep them
+            return card_text(c, marks, compact=True)
+        out.append("▒", style=extra or "dim")
+        out.append_text(glyphs)
+    elif face == "slot":
+        out.append("[" + NBSP + "]", style=extra or "dim")
+    else:
+        col = c.get("colour")
+        if col is not None:
+            out.append(col["glyph"], style=colour_style(col, marks.mono))
+        else:
+            lead = _lead(c, marks.mono)
+            if lead.plain:
+                out.append_text(lead)
+            else:
+                word = c.get("label", "").split(" ")[0][:8] or "?"
+                out.append(word, style=extra or "bold")
+    for m in c.get("markers", []):
+        out.append_text(marker_text(m, marks.mono, with_label=False))
+    return out
+
+
+def tight_zone(z: Zone, marks: Marks, owner: str | None = None) -> Text:
+    """A zone on part of a line: its label (without the owner's name), then its cards as
+    glyphs, or how many there are when they are laid out in rows (a tree, a board)."""
+    label = z["label"]
+    if owner and label.startswith(owner + "'s "):
+        label = label[len(owner) + 3 :]
+    elif not owner:
+        label = short_label(label)
+    mark, extra = _prefix(z["id"], marks)
+    out = Text(mark, style=extra)
+    out.append(label, style="dim")
+    for m in z.get("markers", []):
+        out.append(NBSP)
+        out.append_text(marker_text(m, marks.mono, with_label=False))
+    out.append(": ", style="dim")
+    cards = z["cards"]
+    laid = z["kind"] in ("grid", "board", "pyramid") or any("cell" in c for c in cards)
+    if z["kind"] == "deck" or not cards or laid:
+        n = z.get("count", len(cards)) if z["kind"] in ("deck", "pile") else len(cards)
+        filled = sum(1 for c in cards if c["face"] != "slot")
+        if laid and filled < len(cards):  # a tree with empty places
+            out.append(f"{filled} of {len(cards)} places filled", style="dim")
+        else:
+            out.append(f"{n} card{'s' if n != 1 else ''}", style="dim")
+        return out
+    if z["kind"] == "pile":
+        out.append_text(tight_card(cards[-1], marks))
+        out.append(f" ({z.get('count', len(cards))})", style="dim")
+        return out
+    for i, c in enumerate(cards):
+        if i:
+            out.append(" ")
+        # the middle's cards keep their names (the line is cut where it must be)
+        out.append_text(tight_card(c, marks) if owner else card_text(c, marks, compact=True))
+    return out
+
+
+def short_label(label: str) -> str:
+    """A zone's name without its explanation ("Order cards", not "Order cards: move your
+    elf to one to claim its decoration card")."""
+    return label.split(": ", 1)[0].split(" (", 1)[0]
+
+
+def _picks_in(z: Zone, marks: Marks) -> bool:
+    """Whether anything in the zone may be picked now (then it is drawn in full)."""
+    return bool(marks.pickable) and any(c["id"] in marks.pickable for c in z["cards"])
+
+
+def _joined(parts: Sequence[Text], sep: str = " · ") -> Text:
+    out = Text()
+    for i, p in enumerate(parts):
+        if i:
+            out.append(sep, style="dim")
+        out.append_text(p)
+    return out
+
+
+def seat_text(s: SeatInfo, marks: Marks, *, tight: bool = False) -> Text:
     """A seat's line: its name, whether it is to act, its score, its last move."""
     ref = f"seat:{s['seat']}"
     mark, extra = _prefix(ref, marks)
@@ -270,16 +373,18 @@ def seat_text(s: SeatInfo, marks: Marks) -> Text:
     out.append(("▸ " if s["to_act"] else "  ") + s["label"], style="bold" if s["you"] else "")
     if s.get("score"):
         out.append(f" · {s.get('score')}")
-    if s.get("detail"):
+    if s.get("detail") and (s["you"] or not tight):
         out.append(f" · {s.get('detail')}", style="dim")
     for m in s.get("markers", []):
         out.append(" ")
         # the first clause only ("Santa's holder"): the whole label shows in the help line
         short: Marker = {**m, "label": m["label"].split(":")[0]}
-        out.append_text(marker_text(short, marks.mono))
+        out.append_text(marker_text(short, marks.mono, with_label=not tight))
     last = marks.seat_last.get(s["seat"])
     if last and not s["you"]:
-        out.append("\n    last: ", style="dim")
+        if last.startswith(s["label"] + " "):
+            last = last[len(s["label"]) + 1 :]  # "played Red ♥", on the player's own line
+        out.append(" — " if tight else "\n    last: ", style="dim")
         out.append(last, style="italic")
     return out
 
@@ -292,22 +397,19 @@ def split(model: Table) -> tuple[list[Zone], list[Zone]]:
     return mine, rest
 
 
-def table_text(model: Table, marks: Marks, width: int, *, notes: bool) -> Text:
-    """Everything but your own area: the seats (each with its zones), then the middle."""
+def table_text(model: Table, marks: Marks, width: int, *, notes: bool, tight: bool = False) -> Text:
+    """Everything but your own area: the seats (each with its zones), then the middle.
+    ``tight`` (a short screen): each other seat in two lines (its name, score, markers and
+    last move; then its zones as glyphs), the middle's piles on one line."""
+    if tight:
+        return _tight_table(model, marks, width, notes=notes)
     out = Text()
     _, rest = split(model)
     if model["markers"]:
         for m in model["markers"]:
             out.append_text(marker_text(m, marks.mono))
             out.append("\n")
-    by_owner: dict[int, list[Zone]] = {}
-    middle: list[Zone] = []
-    for z in rest:
-        owner = z.get("owner")
-        if owner is None:
-            middle.append(z)
-        else:
-            by_owner.setdefault(owner, []).append(z)
+    by_owner, middle = _by_owner(rest)
     for s in model["seats"]:
         if s["you"]:
             continue
@@ -326,18 +428,70 @@ def table_text(model: Table, marks: Marks, width: int, *, notes: bool) -> Text:
     return out
 
 
+def _by_owner(zones: list[Zone]) -> tuple[dict[int, list[Zone]], list[Zone]]:
+    """Each seat's zones, and the middle's (the zones of no seat)."""
+    by_owner: dict[int, list[Zone]] = {}
+    middle: list[Zone] = []
+    for z in zones:
+        owner = z.get("owner")
+        if owner is None:
+            middle.append(z)
+        else:
+            by_owner.setdefault(owner, []).append(z)
+    return by_owner, middle
+
+
+def _tight_table(model: Table, marks: Marks, width: int, *, notes: bool) -> Text:
+    lines: list[Text] = []
+    _, rest = split(model)
+    if model["markers"]:
+        lines.append(_joined([marker_text(m, marks.mono) for m in model["markers"]], "  "))
+    by_owner, middle = _by_owner(rest)
+    for s in model["seats"]:
+        if s["you"]:
+            continue
+        lines.append(_cut(seat_text(s, marks, tight=True), width))
+        zones = [z for z in by_owner.get(s["seat"], []) if not _blank(z, marks)]
+        full = [z for z in zones if _picks_in(z, marks)]
+        parts = [tight_zone(z, marks, s["label"]) for z in zones if z not in full]
+        if s.get("detail"):
+            parts.append(Text(str(s.get("detail")), style="dim"))
+        if parts:
+            lines.append(_cut(Text("    ") + _joined(parts), width))
+        for z in full:
+            lines.append(Text("  ") + zone_text(z, marks, width - 2, notes=notes))
+    heaps = [z for z in middle if z["kind"] in ("deck", "pile") and not _picks_in(z, marks)]
+    if heaps:
+        lines.append(_cut(_joined([tight_zone(z, marks) for z in heaps]), width))
+    for z in middle:
+        if z in heaps:
+            continue
+        if _picks_in(z, marks) or z["kind"] in ("grid", "board", "pyramid"):
+            lines.append(zone_text(z, marks, width, notes=notes, short=True))
+        elif not _blank(z, marks):
+            lines.append(_cut(tight_zone(z, marks), width))
+    return Text("\n").join(lines)
+
+
+def _cut(text: Text, width: int) -> Text:
+    """One line of at most ``width`` cells (… where it is cut)."""
+    text.truncate(width, overflow="ellipsis")
+    return text
+
+
 def _blank(z: Zone, marks: Marks) -> bool:
     """A zone with nothing to show: no cards, no count, no markers, not to be picked."""
     return not (z["cards"] or z.get("count") or z.get("markers") or z["id"] in marks.pickable)
 
 
-def mine_text(model: Table, marks: Marks, width: int, *, notes: bool) -> Text:
-    """Your own area: your seat line and your zones (always on screen)."""
+def mine_text(model: Table, marks: Marks, width: int, *, notes: bool, tight: bool = False) -> Text:
+    """Your own area: your seat line and your zones (always on screen); ``tight``: your
+    markers as glyphs (their words are in the help line and the log)."""
     out = Text()
     mine, _ = split(model)
     for s in model["seats"]:
         if s["you"]:
-            out.append_text(seat_text(s, marks))
+            out.append_text(seat_text(s, marks, tight=tight))
             out.append("\n")
     # your hand first: on a short screen it is what must stay in sight
     for z in sorted(mine, key=lambda z: z["kind"] != "hand"):
@@ -349,8 +503,9 @@ def mine_text(model: Table, marks: Marks, width: int, *, notes: bool) -> Text:
     return out
 
 
-def result_text(result: Result, model: Table) -> Text:
-    """The end: the headline, each seat's score and rank, the tie-break, the breakdown."""
+def result_text(result: Result, model: Table, width: int = 80) -> Text:
+    """The end: the headline, each seat's score and rank, the tie-break, the breakdown
+    (a table when it fits in ``width``, else one line a player)."""
     out = Text(result["headline"], style="bold")
     if result["reason"]:
         out.append(f" — {result['reason']}")
@@ -373,8 +528,15 @@ def result_text(result: Result, model: Table) -> Text:
         table += [["" if v is None else str(v) for v in row] for row in bd["rows"]]
         widths = [max(len(r[i]) for r in table if i < len(r)) for i in range(len(table[0]))]
         out.append("\n")
-        for cells in table:
-            out.append("\n" + "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=False)))
+        if sum(widths) + 2 * (len(widths) - 1) <= width:
+            for cells in table:
+                row = "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=False))
+                out.append("\n" + row.rstrip())
+        else:  # too wide for the screen: each player's column as a line of its own
+            for j, who in enumerate(table[0][1:], 1):
+                parts = [f"{r[0]} {r[j]}" for r in table[1:] if j < len(r) and r[j]]
+                out.append(f"\n{who}: ", style="bold")
+                out.append(" · ".join(parts))
     return out
 
 

@@ -9,6 +9,7 @@ it again.
 from __future__ import annotations
 
 import secrets
+import shutil
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -20,7 +21,7 @@ from ..core.registry import replay as replay_record
 from ..core.state import ReplayRecord
 from .draw import result_text
 from .saves import again_command, fresh_path
-from .session import LocalSession, ReplaySession, save_record
+from .session import LocalSession, ReplaySession, save_record, saved_people
 from .transcript import format_outcome
 
 
@@ -60,7 +61,8 @@ def play_app(
     if state.outcome.over:
         model = session.model()  # the result as the table said it (seats counted from 1)
         if model["result"] is not None:
-            print(result_text(model["result"], model).plain, file=say)
+            width = shutil.get_terminal_size().columns
+            print(result_text(model["result"], model, width).plain, file=say)
         else:
             print(format_outcome(state.outcome, seat), file=say)
     else:
@@ -72,14 +74,14 @@ def play_app(
         target = Path(save) if save else fresh_path(state.game_id, seed)
         how = "saved to"
     try:
-        save_record(state.record(), target)
+        save_record(state.record(), target, session.people)
     except OSError as err:
         print(f"yuletide: could not save the game to {target}: {err}", file=say)
         return 1
     print(f"Game {how} {target}", file=say)
     if not state.outcome.over:
         how_to = f"yuletide play {state.game_id} --resume {target} --bots {bots}"
-        print(f"  continue it: {how_to}" + (f" --seat {seat}" if seat else ""), file=say)
+        print(f"  continue it: {how_to}" + (f" --seat {seat + 1}" if seat else ""), file=say)
     print(f"  watch it:    yuletide replay {target}", file=say)
     again = again_command(
         state.game_id,
@@ -95,9 +97,13 @@ def play_app(
     return 0
 
 
-def replay_app(record: ReplayRecord, *, seat: int | None, mono: bool = False) -> int:
-    """Step through a saved game in the Textual app."""
+def replay_app(
+    record: ReplayRecord, *, seat: int | None, mono: bool = False, path: str | None = None
+) -> int:
+    """Step through a saved game in the Textual app (``path``: the file it came from,
+    which may say who sat where, so the replay names them)."""
     from .app import ReplayApp  # noqa: PLC0415 (as above)
 
-    ReplayApp(ReplaySession(record, seat), mono=mono).run()
+    people = saved_people(path, record.players) if path is not None else []
+    ReplayApp(ReplaySession(record, seat, people), mono=mono).run()
     return 0

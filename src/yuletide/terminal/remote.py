@@ -24,6 +24,7 @@ from urllib.parse import parse_qs, urlsplit
 from ..core.registry import replay as replay_record
 from ..core.state import ReplayRecord
 from ..table.model import LogLine, Table
+from .names import server_people
 from .session import Session, reveal_of
 
 #: Server error codes after which the seat cannot go on (connection.js's FATAL).
@@ -77,15 +78,29 @@ class RemoteSession(Session):
         self._version_seen: asyncio.Event = asyncio.Event()
         self.fatal: str | None = None
         self.connected = False
+        self._seats: list[dict[str, Any]] = []
+        self._named: tuple[int, Table] | None = None
 
     def banner(self) -> str:
-        who = "watching" if self.seat is None else f"you are seat {self.seat + 1}"
+        who = "watching" if self.seat is None else "you are " + self._me()
         where = f"table {self.invite.table} at {self.invite.base}"
         state = "" if self.connected else " (connecting…)"
         return f"{self.title or 'Yuletide'} — {who}, {where}{state}"
 
+    def _me(self) -> str:
+        """Your seat's name on this table ("Dad"), or its number while names are unknown."""
+        assert self.seat is not None
+        person = self.people[self.seat] if self.seat < len(self.people) else None
+        if person is not None and person["name"] and not person["name"].startswith("Player "):
+            return person["name"]
+        return f"seat {self.seat + 1}"
+
     def model(self) -> Table | None:
-        return self._model
+        if self._model is None:
+            return None
+        if self._named is None or self._named[0] != self.version:
+            self._named = (self.version, self.named(self._model))
+        return self._named[1]
 
     def over(self) -> bool:
         return self._model is not None and self._model["result"] is not None
@@ -93,7 +108,8 @@ class RemoteSession(Session):
     def reveal(self) -> Table | None:
         if self._record is None:
             return None
-        return reveal_of(replay_record(self._record), self.seat)
+        shown = reveal_of(replay_record(self._record), self.seat)
+        return None if shown is None else self.named(shown)
 
     # ------------------------------------------------------------------ wire
     async def run(self) -> None:
@@ -132,11 +148,16 @@ class RemoteSession(Session):
                 self.title = model["title"]
                 self.players = model["players"]
                 self.game_id = model["game"]
+                self.people = server_people(self._seats, self.players)
             lines: list[LogLine] = list(frame.get("log") or [])
             if kind == "sync":
                 self.log = []
             self._add_lines(lines, None)
             self._version_seen.set()
+        elif kind == "seats":
+            self._seats = [r for r in frame.get("seats") or [] if isinstance(r, dict)]
+            self.people = server_people(self._seats, self.players or len(self._seats))
+            self.version += 1
         elif kind == "ack":
             fut = self._acks.pop(str(frame.get("ref")), None)
             if fut is not None and not fut.done():
@@ -161,7 +182,7 @@ class RemoteSession(Session):
         elif kind == "notice":
             seat = frame.get("seat")
             event = frame.get("event")
-            who = f"Seat {seat + 1}" if isinstance(seat, int) else "A seat"
+            who = _capital(self.who(seat)) if isinstance(seat, int) else "A seat"
             self.note = f"{who}: {event}" + (
                 f" ({frame['bot']} plays it)" if frame.get("bot") else ""
             )
@@ -199,6 +220,10 @@ class RemoteSession(Session):
 
     def close(self) -> None:
         self.fatal = "left"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def join(invite: Invite, *, mono: bool = False, app: bool = True) -> int:

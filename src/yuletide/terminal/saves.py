@@ -53,10 +53,11 @@ def again_command(
     reaction: str | None = None,
     time_limit: float | None = None,
 ) -> str:
-    """``yuletide play …`` with every option given, so the same game can be dealt again."""
+    """``yuletide play …`` with every option given, so the same game can be dealt again
+    (``seat`` is the engine's, from 0; the command line counts from 1)."""
     words = ["yuletide play", game_id, f"--players {players}", f"--seed {seed}"]
     if seat:
-        words.append(f"--seat {seat}")
+        words.append(f"--seat {seat + 1}")
     if bots:
         words.append(f"--bots {bots}")
     for name, value in (options or {}).items():

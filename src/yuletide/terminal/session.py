@@ -33,6 +33,7 @@ from ..core.simultaneous import forced_action, is_real_time
 from ..core.state import ReplayRecord, State
 from ..sim.match import ORDER_SALT, Scheduler
 from ..table.model import LogLine, Table
+from .names import People, Person, local_people, name_model, namer, person_label
 from .transcript import BOT_REACTION
 
 #: Seconds a turn-based bot waits before its move shows, so each move can be followed.
@@ -55,6 +56,19 @@ class Session:
         self.version = 0
         #: A note for the player ("Done for you: …", "Too late: …"), shown once.
         self.note = ""
+        #: Who sits where (bots, players' names), so seats are named, not numbered.
+        self.people: list[Person | None] = []
+
+    def say(self, text: str) -> str:
+        """``text`` with its seat numbers as names ("Medium bot 2", "you")."""
+        return namer(self.people, self.seat)(text)
+
+    def named(self, model: Table) -> Table:
+        return name_model(model, self.people, self.seat)
+
+    def who(self, seat: int) -> str:
+        """A seat by name ("you" for this window's own seat)."""
+        return "you" if seat == self.seat else person_label(self.people, seat)
 
     # what the app reads
     def model(self) -> Table | None:
@@ -113,6 +127,7 @@ class LocalSession(Session):
         reaction: ReactionTime | None = None,
         time_limit: float | None = None,
         clock: Callable[[], float] = time.monotonic,
+        name: str | None = None,
     ) -> None:
         super().__init__()
         self.state = state
@@ -122,6 +137,7 @@ class LocalSession(Session):
         self.me = seat
         self.players = state.players
         self.bots_name = bots
+        self.people = list(local_people(state.players, seat, bots, name))
         self.pace = pace
         self.wall = clock
         self.robots: dict[int, Bot] = {
@@ -152,14 +168,13 @@ class LocalSession(Session):
         if self.players == 1:
             return f"{self.title} — solo"
         others = "bot" if self.players == 2 else "bots"
-        bots = f"{self.players - 1} {self.bots_name} {others}"
-        return f"{self.title} — you are seat {self.me + 1}; {bots}"
+        return f"{self.title} — you and {self.players - 1} {self.bots_name} {others}"
 
     def model(self) -> Table:
         if self._model is None or self._model_version != self.version:
             st, seat = self.state, self.me
             legal = [] if st.outcome.over else [str(a) for a in st.legal_actions(seat)]
-            self._model = table_model.build(self.game_id, st.view(seat), legal, seat)
+            self._model = self.named(table_model.build(self.game_id, st.view(seat), legal, seat))
             self._model_version = self.version
         return self._model
 
@@ -167,7 +182,8 @@ class LocalSession(Session):
         return self.state.outcome.over
 
     def reveal(self) -> Table | None:
-        return reveal_of(self.state, self.me)
+        shown = reveal_of(self.state, self.me)
+        return None if shown is None else self.named(shown)
 
     def clock(self) -> float | None:
         if self.scheduler is None:
@@ -220,7 +236,7 @@ class LocalSession(Session):
         """A bot's action as notation (may think a while: the app runs it off the loop)."""
         action = self.robots[bot_seat].act(self.windows[bot_seat])
         if action is None:
-            raise ValueError(f"the {self.bots_name} bot at seat {bot_seat + 1} returned no action")
+            raise ValueError(f"{person_label(self.people, bot_seat)} returned no action")
         return str(action)
 
     def apply_bot(self, bot_seat: int, text: str) -> None:
@@ -265,8 +281,11 @@ class ReplaySession(Session):
     """A saved game shown step by step as ``seat`` saw it (None: a spectator); every card
     is shown once the last step of a finished game is reached."""
 
-    def __init__(self, record: ReplayRecord, seat: int | None) -> None:
+    def __init__(
+        self, record: ReplayRecord, seat: int | None, people: People | None = None
+    ) -> None:
         super().__init__()
+        self.people = list(people or [])
         self.record_ = record
         self.game_id = record.game
         self.players = record.players
@@ -318,7 +337,10 @@ class ReplaySession(Session):
         self._rebuild()
 
     def banner(self) -> str:
-        who = "a spectator" if self.seat is None else f"seat {self.seat + 1}"
+        if self.seat is None:
+            who = "a spectator"
+        else:  # its player's name when the save says who sat where
+            who = person_label(self.people, self.seat) if self.people else f"seat {self.seat + 1}"
         return f"Replay of {self.title} — step {self.step} of {self.total}, as {who} saw it"
 
     def model(self) -> Table:
@@ -326,8 +348,8 @@ class ReplaySession(Session):
         if st.outcome.over and self.step == self.total:
             shown = reveal_of(st, self.seat)
             assert shown is not None
-            return shown
-        return table_model.build(self.game_id, st.view(self.seat), [], self.seat)
+            return self.named(shown)
+        return self.named(table_model.build(self.game_id, st.view(self.seat), [], self.seat))
 
     def over(self) -> bool:
         return self.state.outcome.over and self.step == self.total
@@ -368,9 +390,32 @@ def _plain(message: str, *, late: bool) -> str:
 # ------------------------------------------------------------------ saving
 
 
-def save_record(record: ReplayRecord, target: Path) -> None:
+def save_record(record: ReplayRecord, target: Path, people: People | None = None) -> None:
+    """Write the record; ``people`` (who sat where) go beside it, so a replay names them."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps(record.to_dict(), indent=2) + "\n", encoding="utf-8")
+    data = record.to_dict()
+    if people:
+        data["people"] = list(people)
+    target.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+
+def saved_people(path: Path | str, players: int) -> list[Person | None]:
+    """Who sat where in a saved game (empty when the file does not say)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    rows = data.get("people") if isinstance(data, dict) else None
+    if not isinstance(rows, list) or len(rows) != players:
+        return []
+    out: list[Person | None] = []
+    for row in rows:
+        ok = isinstance(row, dict) and row.get("kind") in ("bot", "human")
+        name = row.get("name") if ok else None
+        out.append(
+            {"kind": row["kind"], "name": name if isinstance(name, str) else ""} if ok else None
+        )
+    return out
 
 
 def new_state(game_id: str, players: int | None, seed: int, options: Mapping[str, Any]) -> State:
