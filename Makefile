@@ -51,7 +51,7 @@ run: $(RUN_STAMP)
 
 ## make play: play Looney Lights in the terminal against three random bots (cli extra only).
 play: $(PLAY_STAMP)
-	$(BIN)/yuletide play looney-lights --players 4 --seat 0
+	$(BIN)/yuletide play looney-lights --players 4 --seat 1
 
 ## make check: ruff format + lint (src, tests, bench), mypy --strict on src/ and bench/.
 check: $(STAMP)
@@ -63,7 +63,7 @@ check: $(STAMP)
 ## starts its own throw-away PostgreSQL and Redis (tests/services.py; as root it apt-installs
 ## them if missing), or uses YULETIDE_TEST_PG_URL / YULETIDE_TEST_REDIS_URL when set.
 test: check
-	$(BIN)/python -m pytest -q -n $(JOBS) --dist loadgroup
+	$(BIN)/python -m pytest -q -n $(JOBS) --dist loadgroup --durations=15
 
 ## make bench: random-playout speed of every game (+ RLCard UNO when the bench extra is installed),
 ## then the RL side by side (our PettingZoo envs vs texas/leduc hold'em; our ISMCTS vs OpenSpiel's),

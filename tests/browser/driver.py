@@ -172,15 +172,30 @@ async def play_randomly(
     return clicks
 
 
-async def hand_to_bot(base: str, table: str, seat: int, token: str, bot: str = "random") -> None:
+async def hand_to_bot(base: str, table: str, seat: int, token: str, bot: str = "random") -> bool:
+    """Give the seat to a bot: True; False when the game ended first (the server answers
+    409 not_playing: a bot's move can end it while the request is on its way)."""
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         r = await http.post(
             f"/api/tables/{table}/seats/{seat}/bot",
             json={"bot": bot},
             headers={"Authorization": f"Bearer {token}"},
         )
+        if r.status_code == 409 and r.json().get("error") == "not_playing":
+            return False
         if r.status_code != 200:
             raise AssertionError(f"handing seat {seat} to a bot failed: {r.status_code} {r.text}")
+        return True
+
+
+async def leave_to_bot(page: Page, base: str, table: str, seat: int, token: str) -> bool:
+    """After a run of clicks, the seat goes to a bot unless the game is over: first wait
+    until the answer to the last click is drawn (the seat's move again, or the end), so
+    a game that the last click (or a bot's reply) ended is not handed over. True when
+    handed."""
+    if await wait_phase(page, "act", "over") == "over":
+        return False
+    return await hand_to_bot(base, table, seat, token)
 
 
 #: What sticks out past the right edge of the window (for a failure message).

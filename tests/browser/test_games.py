@@ -24,7 +24,7 @@ from tests.browser.driver import (
     PHONE,
     SLOW,
     end_text,
-    hand_to_bot,
+    leave_to_bot,
     no_horizontal_scroll,
     open_tab,
     play_randomly,
@@ -126,9 +126,9 @@ async def play_game(browser: Browser, server: Server, folder: Path, game: str) -
             if clicks_before_mid(out.clicks):
                 await mid_shot()
             await phone_check("mid")
-        if not await page.locator("#endscreen").count():
-            out.handed_to_bot = True
-            await hand_to_bot(base, created["table"], you["seat"], you["token"])
+        out.handed_to_bot = await leave_to_bot(
+            page, base, created["table"], you["seat"], you["token"]
+        )
         await page.locator("#endscreen").wait_for(state="visible", timeout=SLOW * 2)
         out.end = await end_text(page)
         await page.screenshot(path=folder / f"{game}-end.png")

@@ -121,7 +121,7 @@ def test_a_placement_reads_as_a_cell_and_a_turn_and_refers_to_both() -> None:
     x, y = int(first["send"][0].split()[1]), int(first["send"][1].split()[1])
     assert first["send"] == [f"column {x}", f"row {y}", "rotate 0"]
     assert first["refs"] == [f"board:{x},{y}", f"turns:{seat}:0"]
-    assert f"({_where((x, y))}), as drawn" in first["label"]
+    assert f"Place your tile {_where((x, y))}, as drawn" == first["label"]
     assert "column" not in first["label"] and "row" not in first["label"]
     assert first["label"].startswith("Place your tile ")
     slot = card(m, f"board:{x},{y}")
@@ -247,7 +247,7 @@ def test_another_seats_drawn_tile_is_a_back_with_what_the_table_knows() -> None:
         assert "knowledge" not in hidden[0]
         assert name not in json.dumps(m)
     mine = card(model(state, seat), f"hand:{seat}:1")
-    assert mine["face"] == "up" and name in mine["label"]
+    assert mine["face"] == "up" and mine["label"].endswith("tile (your tile to place)")
     plain = find(
         3,
         lambda s: (

@@ -271,15 +271,18 @@ def _deduction(view: Mapping[str, Any]) -> Zone:
         n = int(view["cards_in_game"].get(kind, 0))
         left = int(ded["unaccounted"].get(kind, 0))
         spots = ", ".join(where) or "nowhere"
+        # nothing ruled out says little: a short mark, the letters in the tooltip
+        unseen = int(ded["unseen_cards"])
+        anywhere = unseen > 1 and len(where) >= unseen
         tiles.append(
             card(
                 f"deduction:{kind}",
                 kind=kind,
                 # the name on the card, where it could be as a note under it (never cut off)
                 label=title(kind),
-                knowledge=[f"could be {spots}"],
+                knowledge=["could be anywhere" if anywhere else f"could be {spots}"],
                 shapes=[symbol(kind, title(kind), glyph=KIND_GLYPH.get(kind, ""))],
-                detail=f"{n} in the game; {left} you have not seen yet",
+                detail=f"{n} in the game; {left} you have not seen yet; could be {spots}",
             )
         )
     return zone(

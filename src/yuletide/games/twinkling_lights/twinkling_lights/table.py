@@ -60,7 +60,6 @@ TITLE = "Twinkling Lights"
 COLOURS: tuple[str, ...] = CONTENT.colours
 ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
 #: Where a free cell lies from the tile its port faces: south of the tile to its north.
-_OPPOSITE = {"N": "south", "E": "west", "S": "north", "W": "east"}
 _TILE_NAMES = {"standard": "Light tile", "plus": "+ tile", "broken-wire": "Broken Wire tile"}
 _KIND_OF = {t.name: t.kind for t in CONTENT.tiles}
 _BROKEN_WIRE = "Broken Wire tile"
@@ -118,10 +117,14 @@ def _wires_text(wires: Sequence[Mapping[str, Any]]) -> str:
     return "wires " + "; ".join(parts)
 
 
-def _tile_words(name: str, kind: str) -> str:
-    if kind == "broken-wire":
-        return f"{_BROKEN_WIRE} {name}"
-    return f"{_TILE_NAMES.get(kind, 'Light tile')} {name}"
+def _tile_words(kind: str) -> str:
+    """A tile as people call it (its kind; the tile's id stays in the data)."""
+    return _BROKEN_WIRE if kind == "broken-wire" else _TILE_NAMES.get(kind, "Light tile")
+
+
+def _the_tile_at(cell: Cell) -> str:
+    """The tile on a cell, in words: ``the tile 2 left of the middle tile``."""
+    return "the middle tile" if cell == (0, 0) else f"the tile {_where(cell)}"
 
 
 def _wire_shapes(kind: str, wires: Sequence[Mapping[str, Any]]) -> list[Shape]:
@@ -179,14 +182,6 @@ def _free_cells(board: Mapping[Cell, Any]) -> list[Cell]:
     return sorted({n for c in board for n in neighbours(c) if n not in board})
 
 
-def _next_to(cell: Cell, board: Mapping[Cell, Mapping[str, Any]]) -> str:
-    """Where a free cell lies, in words: ``east of TL-T26 (2 right of the middle tile)``."""
-    for port, n in zip(PORT_NAMES, neighbours(cell), strict=True):
-        if n in board:
-            return f"{_OPPOSITE[port]} of {board[n]['tile']} ({_where(cell)})"
-    return _where(cell)
-
-
 def _targets(view: Mapping[str, Any], kind: str) -> list[Cell]:
     """Where the tile in hand may go, as the engine's ``cells_for``: a free cell next to
     a tile, or for a + tile also on top of any tile; sorted by x, then y."""
@@ -210,15 +205,15 @@ def _board_zone(view: Mapping[str, Any], seat: int | None) -> Zone:
     cards = []
     for cell, e in sorted(board.items()):
         covers = e["covers"]
-        detail = f"{_tile_words(e['tile'], e['kind'])}, turned {e['rotation']}°: "
+        detail = f"{_tile_words(e['kind'])} {_where(cell)}, turned {e['rotation']}°: "
         detail += _wires_text(e["wires"])
         if covers:
-            detail += f"; covers {', '.join(covers)}"
+            detail += f"; on top of {len(covers)} tile{'s' if len(covers) > 1 else ''}"
         cards.append(
             card(
                 _cell_id(cell),
                 kind=e["kind"],
-                label=_tile_words(e["tile"], e["kind"]),
+                label=f"{_tile_words(e['kind'])} {_where(cell)}",
                 shapes=_wire_shapes(e["kind"], e["wires"]),
                 cell=_screen(cell),
                 rotation=e["rotation"],
@@ -233,7 +228,7 @@ def _board_zone(view: Mapping[str, Any], seat: int | None) -> Zone:
                 face="slot",
                 label=f"Empty cell ({_where(cell)})",
                 cell=_screen(cell),
-                detail=f"A tile may go here: {_next_to(cell, board)}",
+                detail=f"A tile may go here: {_where(cell)}",
                 markers=[goes] if cell == mark_cell else (),
             )
         )
@@ -323,7 +318,7 @@ def _hand_zone(view: Mapping[str, Any], s: int, seat: int | None) -> Zone:
             card(
                 f"hand:{s}:1",
                 kind=hand["kind"],
-                label=f"{_tile_words(hand['tile'], hand['kind'])} (your tile to place)",
+                label=f"{_tile_words(hand['kind'])} (your tile to place)",
                 shapes=_wire_shapes(hand["kind"], hand["wires"]),
                 detail=f"As drawn, not turned: {_wires_text(hand['wires'])}",
             )
@@ -362,10 +357,10 @@ def _turns_zone(hand: Mapping[str, Any], seat: int) -> Zone:
             card(
                 f"turns:{seat}:{d}",
                 kind=hand["kind"],
-                label=f"{hand['tile']} {how}",
+                label=f"Your tile {how}",
                 shapes=_wire_shapes(hand["kind"], wires),
                 rotation=d,
-                detail=f"{hand['tile']} {how}: {_wires_text(wires)}",
+                detail=f"Your tile {how}: {_wires_text(wires)}",
             )
         )
     return zone(
@@ -479,10 +474,7 @@ def _placements(view: Mapping[str, Any], seat: int) -> list[PromptAction]:
     out = []
     for cell in cells:
         x, y = cell
-        if cell in board:
-            where = f"on top of {board[cell]['tile']} ({_where(cell)})"
-        else:
-            where = _next_to(cell, board)
+        where = f"on top of {_the_tile_at(cell)}" if cell in board else _where(cell)
         first = {"column": [f"column {x}", f"row {y}"], "row": [f"row {y}"]}.get(step, [])
         for d in turns:
             if d is None:
@@ -712,7 +704,7 @@ def describe(event: Event, seat: int | None) -> LogLine:
             parts.append(f"{n} {4 if back == 'green' else 3}-Pattern card{s} ({back} back{s})")
         return said(f"{name} was dealt {' and '.join(parts)}", f"patterns:{who}")
     if kind == "draw":
-        what = _tile_words(tile, _KIND_OF.get(tile, "standard")) if tile else "a tile"
+        what = f"a {_tile_words(_KIND_OF.get(tile, 'standard'))}" if tile else "a tile"
         return said(f"{name} drew {what}", f"hand:{who}")
     if kind == "must-play-broken-wire":
         return said(
@@ -722,7 +714,7 @@ def describe(event: Event, seat: int | None) -> LogLine:
         )
     if kind == "give-broken-wire":
         return said(
-            f"{name} gave a {_BROKEN_WIRE} ({tile}) to {seat_name(event['to'], seat)};"
+            f"{name} gave a {_BROKEN_WIRE} to {seat_name(event['to'], seat)};"
             f" {'you' if you else 'they'} draw another tile",
             f"seat:{event['to']}",
         )
@@ -731,11 +723,11 @@ def describe(event: Event, seat: int | None) -> LogLine:
     if kind == "choose-cell":
         return said(f"{name} chose the cell {_where(cell)}", _cell_id(cell))
     if kind == "place":
-        text = f"{name} placed {_tile_words(tile, _KIND_OF.get(tile, 'standard'))} {_where(cell)}"
+        text = f"{name} placed a {_tile_words(_KIND_OF.get(tile, 'standard'))} {_where(cell)}"
         if _KIND_OF.get(tile) != "broken-wire":
             text += ", as drawn" if event["rotation"] == 0 else f", turned {event['rotation']}°"
         if event.get("covers"):
-            text += f", on top of {event['covers']}"
+            text += ", on top of the tile there"
         return said(text, _cell_id(cell))
     if kind == "score":
         return said(f"{name} scored {_pattern_words(event)}", f"scored:{who}")

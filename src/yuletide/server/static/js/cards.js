@@ -73,22 +73,25 @@ function wireShape(shape) {
   return g;
 }
 
-// A half-light sits on an edge: drawn as a circle centred on the edge, so the card's
-// own edge cuts it in half and the neighbour's half completes it.
-const HALF_AT = { L: [0, 70], R: [100, 70], UL: [28, 0], UR: [72, 0], LL: [28, 140], LR: [72, 140], U: [50, 0], D: [50, 140] };
+// A half-light sits on an edge: a round bulb centred on the edge, so the card's own edge
+// cuts it in half and the neighbour's half completes it. Drawn in HTML (not in the card's
+// stretched drawing) so it stays round at every card size. In a tree each card above rests
+// on two below, half a card across: its lower-left half meets the upper-right half of the
+// card below-left of it, about a quarter of a card in from the corner.
+const HALF_AT = { L: [0, 50], R: [100, 50], UL: [23, 0], UR: [77, 0], LL: [23, 100], LR: [77, 100], U: [50, 0], D: [50, 100] };
 
 function halfLight(shape) {
   const [x, y] = HALF_AT[shape.side] || [50, 0];
   const c = shape.colour;
-  const g = s("g", { class: "half-light" });
-  // large enough that two halves meeting across a card edge read as one light
-  g.append(s("circle", { cx: x, cy: y, r: 22, fill: c ? c.fill : "#ffffff", stroke: "#1c1c1c", "stroke-width": 2.5, "stroke-dasharray": c ? null : "4 3" }));
-  if (c) {
-    const tx = x === 0 ? 9 : x === 100 ? 91 : x;
-    const ty = y === 0 ? 15 : y === 140 ? 134 : y + 5;
-    g.append(s("text", { x: tx, y: ty, "text-anchor": "middle", "font-size": 15, fill: c.ink }, c.glyph));
-  }
-  return g;
+  return h(
+    "span",
+    {
+      class: ["half-light", `half-${String(shape.side || "U").toLowerCase()}`, !c && "unlit"],
+      style: { left: `${x}%`, top: `${y}%`, "--c-fill": c ? c.fill : null, "--c-ink": c ? c.ink : null },
+      "aria-hidden": "true",
+    },
+    c ? h("span", { class: "half-glyph" }, c.glyph) : null,
+  );
 }
 
 // A broken wire: two wire ends that fray apart with a spark between them.
@@ -105,10 +108,10 @@ function brokenWire() {
 const isBroken = (sh) => sh.type === "symbol" && /^broken-wire/.test(sh.name || "");
 
 function shapesSvg(shapes, tile) {
-  const drawn = shapes.filter((sh) => sh.type === "wire" || sh.type === "half-light" || (tile && isBroken(sh)));
+  const drawn = shapes.filter((sh) => sh.type === "wire" || (tile && isBroken(sh)));
   if (!drawn.length) return null;
   const svg = s("svg", { class: "shapes", viewBox: tile ? "0 0 100 100" : "0 0 100 140", "aria-hidden": "true", preserveAspectRatio: "none" });
-  for (const sh of drawn) svg.append(sh.type === "wire" ? wireShape(sh) : sh.type === "half-light" ? halfLight(sh) : brokenWire());
+  for (const sh of drawn) svg.append(sh.type === "wire" ? wireShape(sh) : brokenWire());
   return svg;
 }
 
@@ -183,10 +186,17 @@ export function cardEl(card, ctx = {}) {
   el.setAttribute("aria-label", describe(card));
   el.setAttribute("role", "img");
   if (face === "up") el.append(...faceContent(card, tile));
-  else if (face === "down") el.append(h("span", { class: "card-back", "aria-hidden": "true" }, "❄"));
+  else if (face === "down") {
+    el.append(h("span", { class: "card-back", "aria-hidden": "true" }, "❄"));
+    // a hidden card the table names by a letter ("A: face down") shows its letter, the
+    // one what-you-know notes and actions use
+    const tag = /^(\S{1,2}): /.exec(card.label || "");
+    if (tag) el.append(h("span", { class: "card-tag", "aria-hidden": "true" }, tag[1]));
+  }
   else el.append(h("span", { class: "slot-mark", "aria-hidden": "true" }, "+"));
   const svg = shapesSvg(card.shapes || [], tile);
   if (svg) el.append(svg);
+  if (face === "up") el.append(...(card.shapes || []).filter((sh) => sh.type === "half-light").map(halfLight));
   const wrap = h("div", { class: ["card-wrap", tile && "tile-wrap"] }, el);
   // tokens sit on the card's top edge, outside its face, so they never hide what it shows
   if (card.markers && card.markers.length) wrap.append(h("span", { class: "card-markers", "aria-hidden": "true" }, card.markers.map((m) => markerChip(m, { small: true }))));

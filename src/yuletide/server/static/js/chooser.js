@@ -25,7 +25,11 @@ export class Chooser {
     this.actions = (prompt && prompt.actions) || [];
     this.forms = (prompt && prompt.forms) || [];
     if (this.partial.length && !this.candidates().length) this.partial = [];
-    if (this.menu) {
+    if (this.menu && this.menu.forms) {
+      // the forms the menu offers as this prompt has them (the player clicked still there)
+      const left = [...(this.formStarts(true).get(this.menu.anchor) || [])];
+      this.menu = left.length ? { ...this.menu, forms: left } : null;
+    } else if (this.menu) {
       const ids = new Set(this.candidates().map((a) => a.id));
       const left = this.menu.actions.filter((a) => ids.has(a.id));
       this.menu = left.length > 1 || (left.length && this.menu.more) ? { ...this.menu, actions: left } : null;
@@ -105,8 +109,8 @@ export class Chooser {
   /** Undo the last step (close the menu, the form, or the last click); false if none. */
   back() {
     if (this.menu) {
+      if (!this.menu.forms) this.partial.pop();
       this.menu = null;
-      this.partial.pop();
       return true;
     }
     if (this.form) {
@@ -121,6 +125,49 @@ export class Chooser {
   }
 
   // ------------------------------------------------------------------ forms
+
+  /**
+   * ref -> [{form, choice}] of the forms whose first field a click on the table starts
+   * (a sale: the player you offer to, then which question), for refs no action takes:
+   * the prompt's form buttons stay the keyboard path.
+   */
+  formStarts(inMenu = false) {
+    const out = new Map();
+    if (this.partial.length || (this.menu && !inMenu) || this.form) return out;
+    const taken = inMenu ? new Map() : this.next();
+    for (const form of this.forms) {
+      const first = form.fields[0];
+      if (!first) continue;
+      first.choices.forEach((c, j) => {
+        for (const r of c.refs || []) {
+          if (taken.has(r)) continue;
+          if (!out.has(r)) out.set(r, []);
+          if (!out.get(r).some((x) => x.form.id === form.id)) out.get(r).push({ form, choice: j });
+        }
+      });
+    }
+    return out;
+  }
+
+  /** A click on a ref of formStarts(): {form} when it opened one, {menu} when it asks which. */
+  startForm(ref) {
+    const starts = this.formStarts().get(ref) || [];
+    if (starts.length === 1) {
+      this.openForm(starts[0].form.id);
+      this.toggle(0, starts[0].choice);
+      return { form: true };
+    }
+    if (starts.length) this.menu = { forms: starts, anchor: ref, more: false };
+    return { menu: starts };
+  }
+
+  /** The menu's form `i` chosen: open it with the clicked choice already made. */
+  pickForm(i) {
+    const start = this.menu && this.menu.forms && this.menu.forms[i];
+    if (!start) return;
+    this.openForm(start.form.id);
+    this.toggle(0, start.choice);
+  }
 
   openForm(id) {
     const form = this.forms.find((f) => f.id === id);

@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { seatName } from "./render.js";
+import { personLabel } from "./names.js";
 
 function scoresTable(model, result, people) {
   const scores = result.scores || [];
@@ -28,7 +29,7 @@ function scoresTable(model, result, people) {
             { scope: "row" },
             h("span", { class: "seat-dot", "aria-hidden": "true" }, String(seat + 1)),
             " ",
-            st ? seatName(st, people) : `Seat ${seat + 1}`,
+            st ? seatName(st, people) : personLabel(people, seat),
             winners.has(seat) ? h("span", { class: "crown", "aria-label": "winner" }, " ★") : null,
           ),
           hasScores ? h("td", null, scores[seat] ?? "–") : null,

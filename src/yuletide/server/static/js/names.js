@@ -8,7 +8,7 @@ const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 /** What a seat is called on this page: the player's name, or "Easy bot 3" for a bot. */
 export function personLabel(people, seat) {
   const p = people && people[seat];
-  if (!p) return `Seat ${seat + 1}`;
+  if (!p) return `Player ${seat + 1}`;
   const name = capital(String(p.name || (p.kind === "bot" ? "Bot" : `Player ${seat + 1}`)).trim());
   if (p.kind === "bot") {
     // two bots of one level would read the same: the seat number tells them apart
@@ -41,9 +41,24 @@ export function namer(people, viewer) {
         const words = nums.map((n, i) => one(n, i === 0 && s === "S", false));
         return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}${poss ? "'s" : ""}`;
       })
-      .replace(/\b([Ss])eat (\d+)('s)?(?![\d.])/g, (_, s, n, poss) => one(Number(n), s === "S", Boolean(poss)));
+      .replace(SEAT_AND_VERB, (_, s, n, poss, verb) => {
+        const word = one(Number(n), s === "S", Boolean(poss));
+        if (!verb) return word;
+        // "Seat 2 wins" read by seat 2: "You win", not "You wins"
+        return `${word} ${Number(n) - 1 === viewer && !poss ? YOU_VERB[verb] : verb}`;
+      });
   };
 }
+
+/** The model's verbs after a seat ("Seat 2 wins"), as they read after "you". */
+const YOU_VERB = {
+  is: "are", was: "were", has: "have", wins: "win", loses: "lose", draws: "draw", plays: "play",
+  passes: "pass", takes: "take", gets: "get", scores: "score", asks: "ask", offers: "offer",
+  buys: "buy", declines: "decline", places: "place", moves: "move", picks: "pick",
+  answers: "answer", swaps: "swap", points: "point", completes: "complete", goes: "go",
+  needs: "need", holds: "hold",
+};
+const SEAT_AND_VERB = new RegExp(`\\b([Ss])eat (\\d+)('s)?(?![\\d.])(?: (${Object.keys(YOU_VERB).join("|")})\\b)?`, "g");
 
 /** Keys of the table model whose text is read by people (never ids, notation or kinds). */
 const WORDS = new Set(["label", "text", "headline", "note", "detail", "sentence", "reason", "tiebreak", "title", "knowledge"]);

@@ -111,7 +111,7 @@ export class PromptUI {
         ),
       );
     }
-    if (this.chooser.next().size) out.push(h("p", { class: "hint" }, "Or click a highlighted card, pile or player on the table."));
+    if (this.chooser.next().size || this.chooser.formStarts().size) out.push(h("p", { class: "hint" }, "Or click a highlighted card, pile or player on the table."));
     const tools = c.tools();
     if (tools.length) out.push(this.toolBox(tools));
     return out;
@@ -220,6 +220,16 @@ export class PromptUI {
     const c = this.chooser;
     for (const r of c.partial) for (const el of refEls(board, r)) el.classList.add("chosen");
     const targets = c.form ? c.formRefs() : c.next();
+    // a form started from the table (the player you offer a card to, then the question)
+    for (const [ref, starts] of c.formStarts()) {
+      const el = refEls(board, ref)[0];
+      if (!el) continue;
+      const label = starts[0].form.fields[0].choices[starts[0].choice].label;
+      clickable(el, `${label}: ${starts.map((x) => x.form.label).join(" / ")}`, () => {
+        const r = c.startForm(ref);
+        if (r.form || r.menu) this.redraw();
+      });
+    }
     for (const [ref, what] of targets) {
       const el = refEls(board, ref)[0];
       if (!el) continue;
@@ -240,13 +250,16 @@ export class PromptUI {
     const m = this.chooser.menu;
     if (!m) return;
     const anchor = refEls(board, m.anchor)[0];
-    const items = m.actions.map((a, i) =>
-      h("button", { type: "button", role: "menuitem", class: "menu-item", dataset: { action: a.id, nav: "" }, on: { click: () => this.choose(a) } }, h("kbd", { "aria-hidden": "true" }, String(i + 1)), h("span", null, a.label)),
-    );
+    const item = (i, label, data, fn) => h("button", { type: "button", role: "menuitem", class: "menu-item", dataset: { ...data, nav: "" }, on: { click: fn } }, h("kbd", { "aria-hidden": "true" }, String(i + 1)), h("span", null, label));
+    const items = m.forms
+      ? m.forms.map((x, i) => item(i, `${x.form.label}…`, { form: x.form.id }, () => { this.chooser.pickForm(i); this.closeMenu(); this.redraw(); }))
+      : m.actions.map((a, i) => item(i, a.label, { action: a.id }, () => this.choose(a)));
+    // a form menu says what was clicked: "Easy bot 3: which one?" (then the questions)
+    const title = m.forms ? `${m.forms[0].form.fields[0].choices[m.forms[0].choice].label}: which one?` : "Which one?";
     const menu = h(
       "div",
-      { class: "menu", role: "menu", "aria-label": "Which one?" },
-      h("p", { class: "menu-title" }, "Which one?"),
+      { class: "menu", role: "menu", "aria-label": title },
+      h("p", { class: "menu-title" }, title),
       items,
       m.more ? h("p", { class: "menu-more" }, "…or click a highlighted place on the table.") : null,
       h("button", { type: "button", class: "menu-cancel", dataset: { nav: "" }, on: { click: () => this.back() } }, h("kbd", { "aria-hidden": "true" }, "Esc"), " Cancel"),

@@ -15,7 +15,8 @@ function cardsOf(zone) {
 
 function gridBody(zone) {
   const cols = Math.max(1, zone.columns || Math.ceil(Math.sqrt(zone.cards.length || 1)));
-  return h("div", { class: "zone-cards grid", style: { "--cols": cols } }, cardsOf(zone));
+  const rows = Math.max(1, Math.ceil(zone.cards.length / cols));
+  return h("div", { class: "zone-cards grid", style: { "--cols": cols, "--rows": rows } }, cardsOf(zone));
 }
 
 function boardBody(zone) {
@@ -25,7 +26,8 @@ function boardBody(zone) {
   const r0 = Math.min(...rows, 0);
   const c0 = Math.min(...cols, 0);
   const nCols = Math.max(...cols, 0) - c0 + 1;
-  const body = h("div", { class: "zone-cards board", style: { "--cols": nCols } });
+  const nRows = Math.max(...rows, 0) - r0 + 1;
+  const body = h("div", { class: "zone-cards board", style: { "--cols": nCols, "--rows": nRows } });
   for (const c of zone.cards) {
     const el = cardEl(c, { tile: true });
     if (Array.isArray(c.cell)) {
@@ -100,12 +102,19 @@ function zoneBody(zone) {
   }
 }
 
-export function zoneEl(zone) {
+/** A zone's label inside its seat's box: "Easy bot 2's string" reads "String" there. */
+function shortLabel(label, owner) {
+  if (!owner) return label;
+  const rest = label.replace(/^.+?['’]s\s+/, "");
+  return rest === label ? label : rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
+export function zoneEl(zone, { owner = "" } = {}) {
   const count = zone.count !== undefined && zone.kind !== "pile" && zone.kind !== "deck" && zone.cards.length ? h("span", { class: "zone-count" }, `${zone.count}`) : null;
   return h(
     "section",
-    { class: ["zone", `zone-${zone.kind}`], role: "group", dataset: { ref: zone.id, kind: zone.kind }, "aria-label": zone.label, title: zone.note || null },
-    h("header", { class: "zone-head" }, h("h3", { class: "zone-label" }, zone.label), count, zone.markers ? zone.markers.map((m) => markerChip(m, { small: true })) : null),
+    { class: ["zone", `zone-${zone.kind}`], role: "group", dataset: { ref: zone.id, kind: zone.kind }, "aria-label": zone.label, title: zone.note || (owner ? zone.label : null) },
+    h("header", { class: "zone-head" }, h("h3", { class: "zone-label" }, owner ? shortLabel(zone.label, owner) : zone.label), count, zone.markers ? zone.markers.map((m) => markerChip(m, { small: true })) : null),
     zone.note ? h("p", { class: "zone-note" }, zone.note) : null,
     zoneBody(zone),
   );
@@ -141,11 +150,18 @@ export function seatEl(seat, zones, people) {
   const el = h(
     "section",
     { class: ["seat", seat.you && "you", seat.to_act && "to-act"], dataset: { seat: seat.seat }, "aria-label": `${seatName(seat, people)}${seat.to_act ? ", to play" : ""}` },
-    seatHead(seat, people),
-    seat.detail ? h("p", { class: "seat-detail" }, seat.detail) : null,
-    seat.markers && seat.markers.length ? h("div", { class: "seat-markers" }, seat.markers.map((m) => markerChip(m))) : null,
+    // name, detail and tokens: one line in a compact seat (cut short, whole in tooltips)
+    h(
+      "div",
+      { class: "seat-top" },
+      seatHead(seat, people),
+      seat.detail ? h("p", { class: "seat-detail", title: seat.detail }, seat.detail) : null,
+      seat.markers && seat.markers.length ? h("div", { class: "seat-markers" }, seat.markers.map((m) => markerChip(m))) : null,
+    ),
   );
-  if (zones.length) el.append(h("div", { class: "seat-zones" }, zones.map(zoneEl)));
+  // another seat's zones are labelled short ("String"): the seat's name heads its box
+  const owner = seat.you ? "" : seatName(seat, people);
+  if (zones.length) el.append(h("div", { class: "seat-zones" }, zones.map((z) => zoneEl(z, { owner }))));
   return el;
 }
 
@@ -166,16 +182,15 @@ export function boardEl(model, people) {
   const others = model.seats.filter((st) => !st.you);
   const me = model.seats.find((st) => st.you);
   const board = h("div", { class: "board-inner" });
-  // alone at the table (a solo game), your own cards come first
-  if (me && !others.length) board.append(h("div", { class: "mine" }, seatEl(me, bySeat.get(me.seat) || [], people)));
   if (others.length) {
     board.append(h("div", { class: ["others", others.length > 3 && "many"] }, others.map((st) => seatEl(st, bySeat.get(st.seat) || [], people))));
   }
   const tableMarks = model.markers && model.markers.length ? h("div", { class: "table-markers" }, model.markers.map((m) => markerChip(m))) : null;
   if (middle.length || tableMarks) {
-    board.append(h("div", { class: "middle", "aria-label": "the middle of the table" }, tableMarks, middle.map(zoneEl)));
+    board.append(h("div", { class: "middle", "aria-label": "the middle of the table" }, tableMarks, middle.map((z) => zoneEl(z))));
   }
-  // pinned to the foot of the window, it scrolls inside when tall: keyboard users reach it too
-  if (me && others.length) board.append(h("div", { class: "mine", tabindex: "0", role: "region", "aria-label": "Your area" }, seatEl(me, bySeat.get(me.seat) || [], people)));
+  // pinned to the foot of the window (alone at the table too), it scrolls inside when
+  // tall: keyboard users reach it too
+  if (me) board.append(h("div", { class: "mine", tabindex: "0", role: "region", "aria-label": "Your area" }, seatEl(me, bySeat.get(me.seat) || [], people)));
   return board;
 }

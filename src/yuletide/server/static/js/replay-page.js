@@ -17,6 +17,19 @@ function personName(seat) {
   return personLabel(view.people, seat);
 }
 
+/**
+ * With every card shown, each seat's zones come from that seat's own view ("Your hand"):
+ * on this page they are named after their owner ("Dad's hand"), "your" only for the seat
+ * the replay is seen as, so two hands never share one name.
+ */
+function ownZones(table, viewer) {
+  for (const z of table.zones || []) {
+    if (z.owner === undefined || z.owner === null || z.owner === viewer) continue;
+    if (/^Your /.test(z.label)) z.label = `${personName(z.owner)}'s ${z.label.slice(5)}`;
+  }
+  return table;
+}
+
 async function load(step) {
   const ticket = ++view.loading;
   const q = new URLSearchParams({ seat: view.seat });
@@ -43,7 +56,7 @@ async function load(step) {
   fill(move, a ? `Move ${data.step} (${personName(a[0])}): ${last || a[1]}` : "The deal: before the first move");
   move.title = a ? `${personName(a[0])}: ${a[1]}` : "";
   const say = namer(view.people, data.table.seat);
-  const table = nameModel(data.table, say);
+  const table = ownZones(nameModel(data.table, say), data.table.seat);
   fill($("#headline"), table.headline);
   fill($("#board"), boardEl(table, view.people));
   gameLog.set(data.log);
@@ -75,7 +88,7 @@ async function main() {
   $("#rules-link").href = `/rules/${encodeURIComponent(info.game)}`;
   const sel = $("#seat");
   sel.append(h("option", { value: "all" }, "Every card (full reveal)"));
-  for (let s = 0; s < info.players; s += 1) sel.append(h("option", { value: String(s) }, `${personName(s)} (seat ${s + 1})`));
+  for (let s = 0; s < info.players; s += 1) sel.append(h("option", { value: String(s) }, `As ${personName(s)} saw it`));
   sel.append(h("option", { value: "spectator" }, "A spectator"));
   sel.value = view.seat;
   sel.addEventListener("change", () => {

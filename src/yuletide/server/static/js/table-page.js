@@ -245,7 +245,7 @@ function draw() {
   gameLog.scroll();
   prompt.bindBoard(board);
   if (!page.revealed) motion.play(board);
-  const mine = board.querySelector(".board-inner > .mine:not(:first-child)");
+  const mine = board.querySelector(".board-inner > .mine");
   document.body.style.setProperty("--mine-h", mine ? `${mine.offsetHeight}px` : "0px");
   if (mine) showInside(mine, mineScroll);
   drawEnd(m);
