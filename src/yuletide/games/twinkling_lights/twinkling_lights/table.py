@@ -213,7 +213,7 @@ def _board_zone(view: Mapping[str, Any], seat: int | None) -> Zone:
             card(
                 _cell_id(cell),
                 kind=e["kind"],
-                label=f"{_tile_words(e['kind'])} {_where(cell)}",
+                label=_tile_words(e["kind"]),
                 shapes=_wire_shapes(e["kind"], e["wires"]),
                 cell=_screen(cell),
                 rotation=e["rotation"],
