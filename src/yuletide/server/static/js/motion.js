@@ -126,8 +126,11 @@ export class Motion {
         const els = kept[i].map((r) => refEl(board, r)).filter((el) => el && el.classList.contains("card"));
         if (!els.length) continue;
         for (const el of els) {
+          // a card two seats' last moves both touched (a swap) is marked for both
+          const by = el.dataset.lastBy ? el.dataset.lastBy.split(" ") : [];
+          by.push(String(seat + 1));
           el.classList.add("seat-last");
-          el.dataset.lastBy = String(seat + 1);
+          el.dataset.lastBy = by.join(" ");
         }
         this.bySeat.set(seat, kept.slice(i)); // an older move is never marked again
         break;
