@@ -67,7 +67,8 @@ test: check
 
 ## make bench: random-playout speed of every game (+ RLCard UNO when the bench extra is installed),
 ## then the RL side by side (our PettingZoo envs vs texas/leduc hold'em; our ISMCTS vs OpenSpiel's),
-## then hard's search in every game (iterations/s, time a move, where the time goes).
+## then hard's search in every game (iterations/s, time a move, where the time goes),
+## then the calibration of the evaluation's win chances in every game (minutes a game; docs/hints.md).
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -c $(LOCK)/bench.txt --build-constraint $(LOCK)/bench.txt -e '.[bench]' \
 		|| echo "bench extra (rlcard) not installable; timing Yuletide only"
@@ -76,6 +77,7 @@ bench: $(STAMP)
 	$(BIN)/python -m yuletide.rl.bench bench/rl.json --ismcts-games check-the-box,looney-lights --head-to-head check-the-box \
 		--targets looney-lights=1,christmas-lights=0.5,jolly-christmas=0.5,twinkling-lights=0.5
 	$(BIN)/python -m yuletide.sim.bench bench/search.json
+	$(BIN)/python bench/calibration.py --out bench/calibration.json
 
 ## make bench-server: load-test the game server (yuletide.server.loadtest); pass options in ARGS="...".
 bench-server: $(STAMP)

@@ -1,4 +1,5 @@
-"""The ``yuletide`` command: list, rules, simulate, play, replay, bench, serve, migrate, lab.
+"""The ``yuletide`` command: list, rules, simulate, play, replay, review, bench, serve,
+migrate, lab.
 
 Exit status: 0 when the command did its work; 2 for a bad argument (a count below 1, a
 time that is not a number of seconds > 0, a player count, seat, bot or option the game
@@ -395,6 +396,31 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return show_replay(record, seat=seat, step=not args.all, stdin=sys.stdin, stdout=sys.stdout)
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    from .terminal import open_replay
+    from .terminal.review import run
+
+    record = open_replay(args.file, None)  # CorruptSave: exit 2
+    seat = _seat_number("--seat", args.seat, record.players)
+
+    def progress(done: int, total: int) -> None:
+        if sys.stderr.isatty():
+            print(f"\rjudging your decisions: {done}/{total}", end="", file=sys.stderr)
+            if done == total:
+                print(file=sys.stderr)
+
+    return run(
+        args.file,
+        seat,
+        mode=args.mode,
+        iterations=args.iterations,
+        html_path=args.html,
+        json_path=args.json,
+        stdout=sys.stdout,
+        progress=progress,
+    )
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import main as bench_main
 
@@ -561,6 +587,39 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mono", action="store_true", help="no colours: glyphs and names only")
     p.add_argument("--transcript", action="store_true", help="plain text lines even in a terminal")
     p.set_defaults(func=cmd_replay, check=_no_check, parser=p)
+
+    p = sub.add_parser(
+        "review",
+        help="review a finished game's decisions for one seat, with win chances",
+        description="Judge every decision one seat made in a finished game by the hard"
+        " bot's search: its win chance over the game, each decision's chance against the"
+        " best move, the three costliest first (inaccuracy, mistake, blunder).",
+    )
+    p.add_argument("file", help="a finished game's saved replay (yuletide play saves one)")
+    p.add_argument(
+        "--seat",
+        type=int,
+        required=True,
+        metavar="N",
+        help="the seat to review, counted from 1 (1: the first seat)",
+    )
+    p.add_argument(
+        "--mode",
+        choices=("knew", "shown"),
+        default="knew",
+        help="knew: judge with what the seat knew at the time (default); shown: with every"
+        " card shown, to learn what the deal held",
+    )
+    p.add_argument(
+        "--iterations",
+        type=int,
+        default=400,
+        metavar="N",
+        help="playouts of the search at each decision (default 400; more: slower, surer)",
+    )
+    p.add_argument("--html", metavar="FILE", help="also write the review as a web page")
+    p.add_argument("--json", metavar="FILE", help="also write the review as JSON")
+    p.set_defaults(func=cmd_review, check=_no_check, parser=p)
 
     p = sub.add_parser("bench", help="random-playout speed of every game")
     p.add_argument("--seconds", type=float, default=3.0, help="time per game and player count")

@@ -255,7 +255,7 @@ async def test_unknown_message_type(tables: Tables, message: dict[str, Any]) -> 
     victim, other = tables
     v = victim.version
     await victim.mover().send(message)
-    await refused(victim.mover(), "unknown_type", "types: act, hello, ping, sync")
+    await refused(victim.mover(), "unknown_type", "types: act, hello, hint, ping, sync")
     await victim.unchanged(v)
     await other.keeps_playing()
 

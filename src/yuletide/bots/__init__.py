@@ -61,6 +61,7 @@ __all__ = [
     "bot_games",
     "bots_for",
     "check_bot",
+    "hard_search",
     "kit",
     "level_bot",
     "load_bot",
@@ -94,12 +95,26 @@ def level_bot(level: str, game_id: str, seed: int, *, iterations: int | None = N
         return tools.heuristic(seed)
     if level == "easy":
         return _Sloppy(tools.heuristic(seed), seed)
+    if iterations is None:
+        return hard_search(game_id, seed, HARD_ITERATIONS, DEFAULT_SECONDS)
+    return hard_search(game_id, seed, iterations, None)
+
+
+def hard_search(
+    game_id: str, seed: int, iterations: int | None, seconds: float | None
+) -> IsmctsBot:
+    """``hard``'s search for ``game_id`` (the kit's rollout, evaluation, prior, prune and
+    belief, the manifest's ``hard`` settings) with the budget given: ``iterations``,
+    ``seconds`` or both (whichever ends first). ``level_bot`` and the evaluation
+    (``yuletide.bots.evaluation``) both make it here, so they search alike."""
+    found = spec(game_id)
+    tools: BotKit = found.bot.KIT
     hard = found.hard
     prior = tools.prior if tools.prior is not None else tools.heuristic
     return IsmctsBot(
         seed,
-        HARD_ITERATIONS if iterations is None else iterations,
-        DEFAULT_SECONDS if iterations is None else None,
+        iterations,
+        seconds,
         rollout=tools.rollout,
         evaluate=None if tools.evaluate is None else per_seat(tools.evaluate),
         depth=DEFAULT_DEPTH if hard.depth is None else hard.depth,

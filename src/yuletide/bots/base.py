@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol
 
 from ..core.errors import InvalidOption
 from ..core.rng import Rng
@@ -200,6 +200,11 @@ class SeatWindow:
     determinizations (for search). Made once per seat per match; it follows the game."""
 
     __slots__ = ("_state", "seat")
+
+    #: Its determinizations are samples of what the seat may know, which a search's
+    #: belief may sharpen; False for a window whose worlds are the truth (a review
+    #: "with every card shown", after the game).
+    sampled: ClassVar[bool] = True
 
     def __init__(self, state: State, seat: int) -> None:
         self._state = state

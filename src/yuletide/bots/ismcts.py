@@ -129,6 +129,13 @@ Belief (``belief``)
   determinization (so nothing of the truth is in it), with the hidden cards re-dealt to
   fit that reading.
 
+Evaluation (``tally``)
+  ``IsmctsBot.tally(window)`` runs the search ``act`` would (paired worlds, no wait
+  edge, one process) and returns each searched root action's visits, summed wins
+  and summed score, kept apart from the blended reward: the win chances of hints and
+  reviews (``yuletide.bots.evaluation``). Only its root edges keep those sums, so an
+  ordinary move costs what it did.
+
 Root parallelisation (``workers``)
   ``workers`` > 1 runs that many independent searches in a process pool shared by every
   bot of the process (started with forkserver or spawn, never forked from a process
@@ -212,6 +219,47 @@ class _Edge:
         self.samples: list[float] = []
 
 
+class _TalliedEdge(_Edge):
+    """A root edge of an evaluation (``IsmctsBot.tally``): besides its reward (which
+    blends in the score), the wins and the score of its playouts, kept apart."""
+
+    __slots__ = ("score_total", "scored", "win_total")
+
+    def __init__(self, action: Action | None) -> None:
+        super().__init__(action)
+        self.win_total = 0.0
+        self.score_total = 0.0
+        self.scored = 0
+
+    def count(self, state: State, observer: int, reward: list[float]) -> None:
+        """Add one playout's end: a finished game's win (1 for each winner: a player
+        among the winners has won, as a team in Lights On or the seats left in
+        Reindeer's Nose have) and score; otherwise the reward, which is the win-chance
+        estimate there (0 for an unfinished game, a cut rollout's ``evaluate`` value,
+        the seat's chance of being among the winners, or the draw)."""
+        outcome = state.outcome
+        if outcome.status == "finished":
+            self.win_total += 1.0 if observer in outcome.winners else 0.0
+            if outcome.scores is not None:
+                self.score_total += outcome.scores[observer]
+                self.scored += 1
+        else:
+            self.win_total += reward[observer]
+
+
+@dataclass(frozen=True, slots=True)
+class RootTally:
+    """One root action's playouts in an evaluation (``IsmctsBot.tally``): visits, and
+    the summed wins, and summed score over the ``scored`` playouts that ended with
+    scores."""
+
+    action: Action
+    visits: int
+    wins: float
+    score: float
+    scored: int
+
+
 class _Node:
     """An information set of the observer's tree: edges by ``(seat, notation)``."""
 
@@ -288,6 +336,8 @@ class _Search:
     flat: bool = False
     #: Worlds from a belief instead of ``determinize`` (module docstring, "Belief").
     belief: Belief | None = None
+    #: Keep each root edge's wins and score apart (``IsmctsBot.tally``).
+    tally: bool = False
 
 
 class _BeliefWindow(SeatWindow):
@@ -301,6 +351,18 @@ class _BeliefWindow(SeatWindow):
 
     def determinize(self, rng: Rng) -> State:
         return self._sample(rng)
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """One move's search, prepared (``IsmctsBot._plan``)."""
+
+    window: SeatWindow
+    probe: State
+    log_length: int
+    can_wait: bool
+    favourite: str | None
+    search: _Search
 
 
 class IsmctsBot:
@@ -372,15 +434,76 @@ class IsmctsBot:
         started = time.perf_counter()
         seat = window.seat
         rng = self.rng
+        plan = self._plan(window, actions, waits=True)
+        search, can_wait, favourite_text = plan.search, plan.can_wait, plan.favourite
+        if self.workers > 1:
+            stats, samples, done = self._parallel(plan.probe, seat, search, can_wait, started)
+        else:
+            root = _Node()
+            done = _run(
+                root, plan.window, rng, can_wait, search, self.iterations, self._left(started)
+            )
+            stats = _root_stats(root, seat)
+            samples = _root_samples(root, seat)
+        self.last_iterations = done
+        legal = [str(a) for a in actions]
+        if favourite_text is None:
+            best = _choose(stats, legal, rng)
+        elif self.paired:
+            best = _keep_unless_beaten_paired(samples, favourite_text, legal)
+        else:
+            best = _keep_unless_beaten(stats, favourite_text, legal)
+        if best == WAIT:
+            self._waits += 1
+            self._waited_at = plan.log_length
+            return None
+        self._waits = 0
+        return next(a for a in actions if str(a) == best)
+
+    def tally(self, window: SeatWindow) -> tuple[list[RootTally], int]:
+        """The search ``act`` would run (paired worlds, one process, no wait edge: the
+        seat's options are its legal actions), with each searched root action's wins
+        and score kept apart from the blended reward; and the iterations run. For
+        ``yuletide.bots.evaluation``; it searches with one legal action too."""
+        if not self.paired:
+            raise ValueError("tally needs a paired search (paired=True), as hard's is")
+        actions = window.legal_actions()
+        if not actions:
+            raise ValueError(f"seat {window.seat} has no legal action to tally")
+        started = time.perf_counter()
+        plan = self._plan(window, actions, waits=False, tally=True)
+        root = _Node()
+        done = _run(
+            root, plan.window, self.rng, False, plan.search, self.iterations, self._left(started)
+        )
+        self.last_iterations = done
+        out: list[RootTally] = []
+        for (mover, _), edge in root.edges.items():
+            if mover != window.seat or edge.action is None or not edge.visits:
+                continue
+            assert isinstance(edge, _TalliedEdge)
+            out.append(
+                RootTally(edge.action, edge.visits, edge.win_total, edge.score_total, edge.scored)
+            )
+        return out, done
+
+    def _plan(
+        self, window: SeatWindow, actions: list[Action], *, waits: bool, tally: bool = False
+    ) -> _Plan:
+        """What one move's search needs: the worlds' window, a first world, whether the
+        wait edge is offered (never when ``waits`` is False), the prior's choice and the
+        search's settings (the paired root's options after the prune)."""
+        seat = window.seat
         own = window  # the prior's (a heuristic may keep a memory tied to its window)
-        if self.belief is not None:
+        if self.belief is not None and window.sampled:
             window = _BeliefWindow(window, self.belief)
-        probe = window.determinize(rng)
+        probe = window.determinize(self.rng)
         log_length = len(probe.log)
         if log_length != self._waited_at:
             self._waits = 0
         can_wait = (
-            is_real_time(probe)
+            waits
+            and is_real_time(probe)
             and len(probe.to_act) > 1
             and seat in probe.to_act
             and self._waits < MAX_WAITS
@@ -420,27 +543,9 @@ class IsmctsBot:
             favourite_text,
             self.flat,
             self.belief,
+            tally,
         )
-        if self.workers > 1:
-            stats, samples, done = self._parallel(probe, seat, search, can_wait, started)
-        else:
-            root = _Node()
-            done = _run(root, window, rng, can_wait, search, self.iterations, self._left(started))
-            stats = _root_stats(root, seat)
-            samples = _root_samples(root, seat)
-        self.last_iterations = done
-        if favourite_text is None:
-            best = _choose(stats, legal, rng)
-        elif self.paired:
-            best = _keep_unless_beaten_paired(samples, favourite_text, legal)
-        else:
-            best = _keep_unless_beaten(stats, favourite_text, legal)
-        if best == WAIT:
-            self._waits += 1
-            self._waited_at = log_length
-            return None
-        self._waits = 0
-        return next(a for a in actions if str(a) == best)
+        return _Plan(window, probe, log_length, can_wait, favourite_text, search)
 
     def _left(self, started: float) -> float | None:
         """The seconds of search left of the move's time (the prior and the first
@@ -687,7 +792,7 @@ def _iterate_paired(  # noqa: PLR0917 (one search's whole context)
         edge.available += 1
     if untried:
         key, action = untried[rng.below(len(untried))]
-        chosen = edges[key] = _Edge(action)
+        chosen = edges[key] = (_TalliedEdge if search.tally else _Edge)(action)
     else:
         chosen = _ucb(edges, [key for key, _ in search.root], search.exploration)
         if search.favourite is not None:
@@ -704,6 +809,8 @@ def _iterate_paired(  # noqa: PLR0917 (one search's whole context)
     chosen.visits += 1
     chosen.total += reward[observer]
     chosen.samples.append(reward[observer])
+    if search.tally and isinstance(chosen, _TalliedEdge):
+        chosen.count(state, observer, reward)
 
 
 def _ucb(edges: dict[tuple[int, str], _Edge], keys: list[tuple[int, str]], c: float) -> _Edge:

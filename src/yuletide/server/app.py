@@ -12,6 +12,8 @@ REST (JSON; the OpenAPI page is at ``/docs``):
 - ``POST /api/tables/{id}/seats/{seat}/reclaim`` take your seat back from its bot
 - ``POST /api/tables/{id}/rematch``          the next game, same seats (with a token)
 - ``DELETE /api/tables/{id}/rematch``        decline it: your reserved seat opens
+- ``POST /api/tables/{id}/play-on``          play on from a move of a finished game: a
+                                             new table (a hypothetical; play_on.py)
 - ``GET  /api/tables/{id}/record``           the replay record, once the game has ended
 - ``GET  /api/tables/{id}/replay``           a finished game's step as table models
 - ``GET  /api/games/{game}/rules``           a game's rules page (Markdown)
@@ -48,9 +50,10 @@ from .. import __version__
 from ..bots import bots_for
 from ..core.registry import game_info, games, spec
 from . import apidocs, ops, store
+from . import play_on as play_on_mod
 from .botpool import PoolSettings
 from .connection import POLICY, Connection, origin_allowed
-from .hub import Hub, TableError
+from .hub import Created, Hub, TableError
 from .limits import (
     BodyGuard,
     Limits,
@@ -61,6 +64,7 @@ from .limits import (
     expire_forever,
 )
 from .pages import CSP, PAGE_HEADERS, add_pages
+from .reviews import Reviews, own_seat
 from .seats import SeatRules
 from .table import PACE_OPTION
 
@@ -127,7 +131,35 @@ class CreateTable(BaseModel):
     leave_bot: str | None = Field(
         None, description="the bot that takes a left seat (default: the table's bot level)"
     )
+    # Checked by hub.validate, whose error says what is allowed (pydantic's would not).
+    hints: Any = Field(
+        None,
+        description="true: a player may ask the strong bot for a hint on their turn; false;"
+        " null (default): on where every other seat is a bot",
+    )
     sit: int | None = Field(None, description="take this human seat yourself")
+    name: str | None = Field(None, max_length=200)
+
+
+class PlayOn(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    at: int = Field(
+        description="the move to play on from: 0 (the deal) to the last move before the end"
+    )
+    seat: int | None = Field(
+        None, description="your seat in the new game (default: the original's first human seat)"
+    )
+    hidden: str = Field(
+        "as-dealt",
+        description="'as-dealt' (the hidden cards as they truly were) or 're-dealt' (every"
+        " card your seat could not see re-dealt from what it knew at that move)",
+    )
+    others: str = Field(
+        "bots", description="'bots' (bots take the other seats) or 'friends' (open seats)"
+    )
+    bot: str | None = Field(
+        None, description="the other seats' bot (default: the original table's bots)"
+    )
     name: str | None = Field(None, max_length=200)
 
 
@@ -241,6 +273,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         ops.attach(app, hub)  # /metrics reports on it, actions are counted from here on
         await hub.start()
         app.state.hub = hub
+        reviews = app.state.reviews = Reviews(db)
         expiry = (
             None
             if config.limits.waiting_expiry is None
@@ -255,6 +288,7 @@ def create_app(config: ServerConfig) -> FastAPI:
                 expiry.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await expiry
+            await reviews.close()
             await hub.close()
             db.close()
 
@@ -350,6 +384,7 @@ def create_app(config: ServerConfig) -> FastAPI:
                     "bot_delay": body.bot_delay,
                     "on_leave": body.on_leave,
                     "leave_bot": body.leave_bot,
+                    "hints": body.hints,
                 },
                 sit=body.sit,
                 name=body.name,
@@ -359,6 +394,11 @@ def create_app(config: ServerConfig) -> FastAPI:
                 created.table_id,
                 created.pending == "waiting" or (actor is not None and actor.status == "waiting"),
             )
+        return await answer_created(hub, request, created)
+
+    async def answer_created(hub: Hub, request: Request, created: Created) -> Any:
+        """A new table's answer (its public state, and the creator's seat and token),
+        which confirms it once sent."""
         if created.pending is None:
             info = await hub.public_info(created.table_id)
         else:
@@ -377,6 +417,24 @@ def create_app(config: ServerConfig) -> FastAPI:
             table_id, status = created.table_id, created.pending
             return ConfirmAfterSending(info, lambda: hub.confirm(table_id, status), 201)
         return info
+
+    @app.post("/api/tables/{table_id}/play-on", status_code=201)
+    async def play_on(table_id: str, body: PlayOn, request: Request) -> Any:
+        """Play on from here: a new table at move ``at`` of a finished game, your seat
+        yours, the others bots or open to friends, the hidden cards as they were or
+        re-dealt from your seat's knowledge (a hypothetical, marked as one)."""
+        hub = hub_of(request)
+        client = _client(request)
+        limits.check_rate("create", client)
+        ask = play_on_mod.Ask(**body.model_dump())
+        seats = [{"kind": "human"}]
+        if body.others == "bots" and body.bot is not None:
+            seats.append({"kind": "bot", "bot": body.bot})
+        game = (await hub.public_info(table_id))["game"]
+        async with limits.creating(hub, client, game, seats) as made:
+            created = await play_on_mod.play_on(hub, table_id, ask)
+            made(created.table_id, created.pending == "waiting")
+        return await answer_created(hub, request, created)
 
     @app.get("/api/tables")
     async def open_tables(request: Request) -> list[dict[str, Any]]:
@@ -456,6 +514,36 @@ def create_app(config: ServerConfig) -> FastAPI:
         assert created.token is not None
         info["you"] = _seat_grant(request, created.table_id, created.seat, created.token)
         return info
+
+    @app.post("/api/tables/{table_id}/reviews/{seat}", status_code=202)
+    async def start_review(
+        table_id: str,
+        seat: int,
+        request: Request,
+        mode: str = "knew",
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Review your decisions in a finished game (``mode``: ``knew``, with what you
+        knew; ``shown``, with every card shown): computed in the background, then kept.
+        Your seat's token."""
+        reviews: Reviews = request.app.state.reviews
+        await own_seat(reviews.db, table_id, seat, _bearer(authorization))
+        record = await hub_of(request).record(table_id)
+        return await reviews.start(table_id, seat, mode, record)
+
+    @app.get("/api/tables/{table_id}/reviews/{seat}")
+    async def look_review(
+        table_id: str,
+        seat: int,
+        request: Request,
+        mode: str = "knew",
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Your review: ``done`` with it, ``computing`` with how far, ``failed`` or
+        ``none``. Your seat's token."""
+        reviews: Reviews = request.app.state.reviews
+        await own_seat(reviews.db, table_id, seat, _bearer(authorization))
+        return await reviews.look(table_id, seat, mode)
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request) -> dict[str, Any]:

@@ -55,6 +55,7 @@ import signal
 import sys
 import time
 import weakref
+import zlib
 from collections import Counter, OrderedDict, deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -170,11 +171,14 @@ class Decision:
     status: Status
     #: The worker process that ran it (0: none did).
     pid: int = 0
+    #: A hint's answer: the evaluation as plain JSON (``bots.hints.hint_evaluation``).
+    evaluation: dict[str, Any] | None = None
 
 
 # ------------------------------------------------------------- the worker side
 
-Header = tuple[str, int, int, dict[str, Any]]  # game, players, seed, options
+#: game, players, seed, options, and a hypothetical's origin (play_on.py; None: a new deal)
+Header = tuple[str, int, int, dict[str, Any], dict[str, Any] | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +203,8 @@ class Job:
     forget: tuple[str, ...] = ()
     #: Which bot object of the seat's this is (a seat handed to a new bot starts afresh).
     ident: int = 0
+    #: A hint instead of a bot's decision: (iterations, seconds) of the evaluation.
+    hint: tuple[int | None, float | None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +218,8 @@ class Answer:
     blob: bytes | None = None
     gen: int = 0
     message: str = ""
+    #: A hint's evaluation (plain JSON), when the job was a hint.
+    evaluation: dict[str, Any] | None = None
 
 
 class _Overrun(BaseException):
@@ -253,12 +261,11 @@ def init_worker(sys_path: list[str]) -> None:
 def _state_for(job: Job) -> State | None:
     """The table at ``job.version`` from the cache plus the job's actions, or None when
     the cache cannot reach it (the server resends the whole record)."""
-    from ..core.registry import game_class  # noqa: PLC0415
+    from .play_on import start_state  # noqa: PLC0415
 
     cached = _TABLES.get(job.table)
     if job.header is not None:
-        game, players, seed, options = job.header
-        state: State = game_class(game).new(players, seed, **options)
+        state: State = start_state(*job.header)
         have = 0
     elif cached is not None and job.base <= cached[0] <= job.version:
         have, state = cached
@@ -287,8 +294,35 @@ def _bot_for(job: Job) -> Any:
     return None
 
 
+def _hint(job: Job, state: State, pid: int) -> Answer:
+    """A hint job: the evaluation of the seat's position, under the same alarm."""
+    assert job.hint is not None
+    iterations, seconds = job.hint
+    try:
+        _Alarm.armed = True
+        signal.setitimer(signal.ITIMER_REAL, job.budget)
+        from ..bots.hints import hint_evaluation  # noqa: PLC0415 (the worker's work)
+
+        found = hint_evaluation(
+            state,
+            job.seat,
+            iterations=iterations,
+            seconds=seconds,
+            seed=derive_seed(job.seed, job.version),
+        )
+        _Alarm.armed = False
+    except _Overrun:
+        return Answer("cut", None, pid, message=f"the hint took over {job.budget:g} s")
+    except Exception as err:  # reported to the asker; the table goes on
+        return Answer("error", None, pid, message=f"{type(err).__name__}: {err}")
+    finally:
+        _Alarm.armed = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    return Answer("ok", None, pid, evaluation=found)
+
+
 def decide(job: Job) -> Answer:
-    """Run one decision in this worker process (the pool's job function)."""
+    """Run one decision (or a hint) in this worker process (the pool's job function)."""
     pid = os.getpid()
     for table in job.forget:
         _TABLES.pop(table, None)
@@ -297,6 +331,8 @@ def decide(job: Job) -> Answer:
     state = _state_for(job)
     if state is None:
         return Answer("miss", None, pid, message="table")
+    if job.hint is not None:
+        return _hint(job, state, pid)
     bot = _bot_for(job)
     if bot is None:
         return Answer("miss", None, pid, message="bot")
@@ -354,6 +390,8 @@ class _Request:
     version: int
     queued_at: float
     future: asyncio.Future[Decision]
+    #: A hint's (iterations, seconds) instead of a bot's decision.
+    hint: tuple[int | None, float | None] | None = None
 
 
 @dataclass(slots=True)
@@ -449,14 +487,26 @@ class BotPool:
     ) -> Decision:
         """``bot``'s decision for ``seat`` at the table's current version, run in a
         worker process when its turn in the fair queue comes."""
+        return await self._queued(table, seat, bot, ident, searches)
+
+    async def _queued(  # noqa: PLR0917 (a request's fields)
+        self,
+        table: PoolTable,
+        seat: int,
+        bot: str,
+        ident: int,
+        searches: bool,
+        hint: tuple[int | None, float | None] | None = None,
+    ) -> Decision:
+        """Queue a request at the table's current version in its table's turn of the
+        fair queue; its decision."""
         if self.closed:
             return Decision(None, "closed")
         loop = self._loop = asyncio.get_running_loop()
-        table_id = table.id
         self._watch(table)
         request = _Request(
             table,
-            table_id,
+            table.id,
             seat,
             bot,
             ident,
@@ -464,11 +514,12 @@ class BotPool:
             table.version,
             time.monotonic(),
             loop.create_future(),
+            hint,
         )
-        queue = self._queues.get(table_id)
+        queue = self._queues.get(request.table_id)
         if queue is None:
-            queue = self._queues[table_id] = deque()
-            self._order.append(table_id)
+            queue = self._queues[request.table_id] = deque()
+            self._order.append(request.table_id)
         queue.append(request)
         self._dispatch()
         try:
@@ -476,6 +527,46 @@ class BotPool:
         except asyncio.CancelledError:
             self._drop(request)
             raise
+
+    async def hint(
+        self, table: PoolTable, seat: int, *, iterations: int | None, seconds: float | None
+    ) -> Decision:
+        """The strong bot's evaluation of ``seat``'s position at the table's current
+        version (``Decision.evaluation``), run in a worker process when the table's turn
+        in the fair queue comes, like a searching bot's decision: a hint never delays
+        another table more than a bot's search does. ``stale`` when the table moved on
+        before it started; ``cut`` (no evaluation) when it ran over ``seconds`` + 1."""
+        return await self._queued(table, seat, "", 0, True, (iterations, seconds))
+
+    async def _hint_on(self, request: _Request, slot: _Slot) -> Decision:
+        """Run a hint request on ``slot`` (a table's copy there is reused or rebuilt)."""
+        answer: Answer | None = None
+        for attempt in range(2):
+            job = self._job(request, slot, None, full=attempt > 0)
+            answer = await self._submit(slot, job)
+            if answer is None:
+                self.killed_total += 1
+                return Decision(None, "killed")
+            if answer.status != "miss":
+                break
+            slot.known.pop(request.table_id, None)
+        assert answer is not None
+        if answer.status == "miss":
+            self.errors_total += 1
+            return Decision(None, "killed", answer.pid)
+        slot.pid = answer.pid
+        slot.known[request.table_id] = request.version
+        slot.known.move_to_end(request.table_id)
+        while len(slot.known) > WORKER_TABLES:
+            slot.known.popitem(last=False)
+        if answer.status != "ok":
+            log.warning(
+                "bot pool: hint for table %s seat %s: %s",
+                request.table_id,
+                request.seat,
+                answer.message or answer.status,
+            )
+        return Decision(None, answer.status, answer.pid, answer.evaluation)
 
     def forget(self, table_id: str, actor: int | None = None) -> None:
         """The table is no longer run here: its bots and its copies in the workers go.
@@ -668,6 +759,8 @@ class BotPool:
         if table.version != request.version:
             self.stale_total += 1
             return Decision(None, "stale")
+        if request.hint is not None:
+            return await self._hint_on(request, slot)
         key = (request.table_id, request.seat, request.bot, request.ident)
         held = self._bots.get(key)
         if held is None:
@@ -726,21 +819,44 @@ class BotPool:
             )
         return Decision(answer.action, answer.status, answer.pid)
 
-    def _job(self, request: _Request, slot: _Slot, held: _HeldBot, *, full: bool) -> Job:
+    def _job(self, request: _Request, slot: _Slot, held: _HeldBot | None, *, full: bool) -> Job:
         table = request.table
         version = request.version
         known = None if full else slot.known.get(request.table_id)
         header: Header | None = None
         if known is None or known > version:
             row = table.row
-            header = (row["game"], row["players"], row["seed"], row["options"])
+            header = (
+                row["game"],
+                row["players"],
+                row["seed"],
+                row["options"],
+                row.get("play_on"),
+            )
             base = 0
         else:
             base = known
         history = table.state.history[base:version]
-        here = held.slot == (slot.index, slot.epoch)
         forget = tuple(slot.forget)
         slot.forget.clear()
+        if held is None:  # a hint: no bot; seeded by the table's id (never its secret seed)
+            iterations, seconds = request.hint or (None, None)
+            return Job(
+                table=request.table_id,
+                seat=request.seat,
+                bot="",
+                seed=zlib.crc32(request.table_id.encode()),
+                version=version,
+                base=base,
+                header=header,
+                actions=tuple((s, str(a)) for s, a in history),
+                blob=None,
+                gen=0,
+                budget=(seconds or self.settings.budget) + 1.0,
+                forget=forget,
+                hint=(iterations, seconds),
+            )
+        here = held.slot == (slot.index, slot.epoch)
         return Job(
             table=request.table_id,
             seat=request.seat,
@@ -760,7 +876,7 @@ class BotPool:
     async def _submit(self, slot: _Slot, job: Job) -> Answer | None:
         """The worker's answer, or None when it did not answer in time (or died): then
         its process is killed and the slot gets a new one."""
-        allowance = self.settings.budget + self.settings.kill_after
+        allowance = max(self.settings.budget, job.budget) + self.settings.kill_after
         slot.jobs += 1
         epoch = slot.epoch
         try:

@@ -20,6 +20,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import protocol, store
+from .hints import Hint
 from .hub import Hub, TableError
 from .table import Act, Subscriber
 
@@ -245,6 +246,10 @@ class Connection:
             self.send(protocol.error_frame("bad_order", "hello only once, as the first message"))
         elif msg.type == "sync":
             await self.hub.resend(self.table_id, self.sub, msg.version)
+        elif msg.type == "hint":
+            await self.hub.hint(
+                self.table_id, Hint(seat, msg.version, msg.ref, self.send, self.token_hash)
+            )
         elif msg.type == "act":
             if seat is None:
                 self.send(

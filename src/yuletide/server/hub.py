@@ -39,9 +39,11 @@ from ..bots import BOTS, bots_for, check_bot
 from ..core.errors import InvalidOption
 from ..core.registry import game_class
 from ..core.simultaneous import is_real_time
+from . import play_on as play_on_mod
+from . import protocol, store
 from . import seats as seats_mod
-from . import store
 from .botpool import BotPool, PoolSettings
+from .hints import Hint
 from .seats import SeatRules
 from .table import (
     PACE_OPTION,
@@ -517,6 +519,22 @@ class Hub:
         else:
             actor.submit(Resend(sub, since))
 
+    async def hint(self, table_id: str, cmd: Hint) -> None:
+        """A seat's ask for a hint, to its table's actor (hints.py). A table another
+        process runs (scale-out) answers no hints through this one."""
+        actor = await self.local_or_none(table_id)
+        if actor is None:
+            cmd.reply(
+                protocol.error_frame(
+                    "hint_elsewhere",
+                    "another server process runs this table: hints are answered only"
+                    " through the process that runs it; reconnect and ask again",
+                    cmd.ref,
+                )
+            )
+        else:
+            actor.submit(cmd)
+
     async def act(self, table_id: str, cmd: Act) -> None:
         actor = await self.local_or_none(table_id)
         if actor is None:
@@ -648,6 +666,16 @@ class Hub:
             grace = self.seat_rules.grace
         if not isinstance(grace, int | float) or not 0 <= grace <= MAX_GRACE:
             raise TableError(400, "bad_settings", f"grace is seconds from 0 to {MAX_GRACE:g}")
+        hints = settings.get("hints")
+        if hints is None:  # on where every other seat is a bot (hints.py)
+            hints = sum(1 for r in rows if r["kind"] == "human") <= 1
+        if not isinstance(hints, bool):
+            raise TableError(
+                400,
+                "bad_settings",
+                f"hints is true (a player may ask the strong bot for a hint on their turn),"
+                f" false, or null (on where every other seat is a bot), got {hints!r:.40}",
+            )
         return (
             cls,
             players,
@@ -660,6 +688,7 @@ class Hub:
                 leave_bot,
                 float(grace),
                 str(pace),
+                hints,
             ),
         )
 
@@ -674,8 +703,12 @@ class Hub:
         sit: int | None = None,
         name: str | None = None,
         rematch_of: str | None = None,
+        seed: int | None = None,
+        play_on: dict[str, Any] | None = None,
+        action_rows: list[dict[str, Any]] | None = None,
     ) -> Created:
-        """A new table; with ``sit``, the creator takes that human seat (and its token)."""
+        """A new table; with ``sit``, the creator takes that human seat (and its token).
+        A hypothetical (play_on.py) brings its seed, origin and first actions."""
         cls, players, resolved, seat_rows, table_settings = self.validate(
             game, players, options, seat_specs, settings
         )
@@ -703,7 +736,8 @@ class Hub:
             "rules_version": cls.rules_version,
             "players": players,
             "options": resolved,
-            "seed": secrets.randbits(63),
+            "seed": secrets.randbits(63) if seed is None else seed,
+            "play_on": play_on,
             # with the creator's token: "creating" until its answer is sent (seats.py)
             "status": "creating" if token is not None else status,
             "settings": table_settings.to_dict(),
@@ -715,9 +749,10 @@ class Hub:
         }
         if token is not None:
             self._creating[table_id] = asyncio.Event()
+        first = [{**a, "table_id": table_id} for a in action_rows or ()]
         try:
             await asyncio.wrap_future(
-                self.db.write(lambda c: store.insert_table(c, row, seat_rows))
+                self.db.write(lambda c: store.insert_table(c, row, seat_rows, first))
             )
         except BaseException:
             self._creating.pop(table_id, None)
@@ -993,6 +1028,7 @@ class Hub:
             "outcome": row["outcome"],
             "rematch": row["rematch"],
             "rematch_of": row["rematch_of"],
+            "play_on": play_on_mod.public(row["play_on"]),
             "seats": [
                 {**s, "reserved_until": reserved[s["seat"]][1]}
                 if s["seat"] in reserved and not s["taken"]
@@ -1012,14 +1048,7 @@ class Hub:
         action_rows = await asyncio.to_thread(
             self.db.read, lambda c: store.get_actions(c, table_id)
         )
-        return {
-            "game": row["game"],
-            "rules_version": row["rules_version"],
-            "players": row["players"],
-            "seed": row["seed"],
-            "options": row["options"],
-            "actions": [[a["seat"], a["notation"]] for a in action_rows],
-        }
+        return play_on_mod.table_record(row, [(a["seat"], a["notation"]) for a in action_rows])
 
     async def open_tables(self, limit: int = 100) -> list[dict[str, Any]]:
         rows = await asyncio.to_thread(
@@ -1032,6 +1061,7 @@ class Hub:
                 "players": r["players"],
                 "options": r["options"],
                 "created_at": r["created_at"],
+                "play_on": play_on_mod.public(r["play_on"]),
             }
             for r in rows
         ]

@@ -21,10 +21,11 @@ from fastapi.staticfiles import StaticFiles
 
 from .. import table as table_model
 from ..core.errors import CorruptSave
-from ..core.registry import game_class, games, replay, spec
+from ..core.registry import game_class, games, spec
 from ..docs import RULINGS_TITLE, rules_page, rulings_page
 from ..table.model import Table
 from .hub import Hub, TableError
+from .play_on import replay_record
 
 STATIC = Path(__file__).parent / "static"
 
@@ -33,6 +34,7 @@ PAGES: dict[str, str] = {
     "/": "lobby.html",
     "/play/{table_id}": "table.html",
     "/replay/{table_id}": "replay.html",
+    "/review/{table_id}": "review.html",
     "/rules/{game}": "rules.html",  # /rules/rulings: the rulings page
 }
 
@@ -126,7 +128,7 @@ def replay_frame(record: dict[str, Any], step: int | None, seat: str) -> dict[st
             400, "bad_seat", f"seat is 0 to {players - 1}, 'spectator' or 'all', not {seat!r:.40}"
         )
     try:
-        state = replay({**record, "actions": actions[:step]})
+        state = replay_record({**record, "actions": actions[:step]})
     except CorruptSave as err:
         raise TableError(500, "broken_table", f"the record does not replay: {err}") from None
     game = state.game_id

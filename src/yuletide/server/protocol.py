@@ -25,6 +25,14 @@ Server → client (JSON objects, ``type`` first):
              gone; ``grace`` seconds, ``then`` "bot" or "abandon"), ``back``, ``bot``
              (a ``bot`` plays it now), ``abandoned`` (the game ended), ``reclaimed``.
 ``pong``     the answer to ``ping``.
+``hint``     to the asking connection only (never broadcast): the strong bot's advice
+             for its seat at ``version`` (hints.py): ``hint`` holds ``moves`` (the
+             recommended move first, then up to two alternatives: each its ``label`` in
+             the prompt's words, ``chance`` in words, ``win``, ``rough``, the ``refs``
+             the table lights), ``text`` (all of it in one paragraph) and ``rough``;
+             ``seconds`` it took; ``asked``, the version asked about (``version`` is
+             later only when just other seats moved meanwhile, and the text says so).
+             Made from that seat's window only.
 
 Client → server:
 
@@ -37,6 +45,9 @@ Client → server:
            the version the client acted on; a stale or illegal action is refused.
 ``sync``   ``{"type": "sync", "version": V}``: send what I missed since V.
 ``ping``   keep-alive.
+``hint``   ``{"type": "hint", "version": V, "ref": R}``: advice for my seat at version V
+           (at a table with hints on, on my turn; one at a time). Answered by a
+           ``hint`` frame, or an ``error`` with the ``ref`` (hints.py lists the codes).
 """
 
 from __future__ import annotations
@@ -49,7 +60,7 @@ from typing import Any
 
 from .. import table as table_model
 from ..core.state import State
-from ..table.model import Table
+from ..table.model import Table, line
 
 _log = logging.getLogger("yuletide.server")
 
@@ -62,6 +73,7 @@ CLIENT_TYPES: dict[str, frozenset[str]] = {
     "act": frozenset({"type", "action", "version", "ref"}),
     "sync": frozenset({"type", "version"}),
     "ping": frozenset({"type", "ref"}),
+    "hint": frozenset({"type", "version", "ref"}),
 }
 
 
@@ -245,17 +257,17 @@ def parse_client(text: str | bytes) -> ClientMessage:
     return ClientMessage(kind, token, version, action, ref, table)
 
 
-def with_table(frame: Mapping[str, Any], game_id: str) -> dict[str, Any]:
+def with_table(frame: Mapping[str, Any], game_id: str, first: str | None = None) -> dict[str, Any]:
     """``frame`` (a sync or update) with its seat's table model and its events in words,
-    both made from the frame's own view, legal actions and events — nothing else."""
+    both made from the frame's own view, legal actions and events — nothing else. A
+    sync's log starts with ``first`` when given (a hypothetical's origin, play_on.py)."""
     seat = frame["seat"]
     try:
         model: Table | None = table_model.build(game_id, frame["view"], frame["legal"], seat)
     except Exception:  # a fault in one game's model must not stop the table
         _log.exception("table model of %s for seat %s failed", game_id, seat)
         model = None
-    return {
-        **frame,
-        "model": model,
-        "log": [table_model.describe(game_id, e, seat) for e in frame["events"]],
-    }
+    lines = [table_model.describe(game_id, e, seat) for e in frame["events"]]
+    if first is not None and frame["type"] == "sync":
+        lines.insert(0, line(first))
+    return {**frame, "model": model, "log": lines}

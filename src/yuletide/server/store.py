@@ -72,6 +72,9 @@ tables = Table(
     # Which server process owns the live table, until when (scale-out, hub.py).
     Column("owner", String(64), nullable=True),
     Column("lease_until", Float, nullable=True),
+    # A hypothetical table (play_on.py): the finished game and move it plays on from,
+    # how its hidden cards were set, and (re-dealt) the position the re-deal starts from.
+    Column("play_on", JSON, nullable=True),
 )
 
 seats = Table(
@@ -98,6 +101,17 @@ actions = Table(
     Column("forced", Boolean, nullable=False, default=False),
     # Server monotonic arrival time, seconds since the table went live in this process.
     Column("arrived", Float, nullable=False),
+)
+
+#: Post-game reviews (server/reviews.py), stored once computed: one per seat and mode.
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("mode", String(16), primary_key=True),
+    Column("data", JSON, nullable=False),
+    Column("created_at", Float, nullable=False),
 )
 
 T = TypeVar("T")
@@ -282,9 +296,17 @@ class Store:
 # Each takes a Connection (inside the writer's transaction, or a read connection).
 
 
-def insert_table(conn: Connection, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:
+def insert_table(
+    conn: Connection,
+    row: dict[str, Any],
+    seat_rows: list[dict[str, Any]],
+    action_rows: list[dict[str, Any]] | None = None,
+) -> None:
+    """A new table with its seats (and, played on from a game, its first actions)."""
     conn.execute(tables.insert().values(**row))
     conn.execute(seats.insert(), seat_rows)
+    if action_rows:
+        conn.execute(actions.insert(), action_rows)
 
 
 def append_action(
@@ -448,6 +470,7 @@ def release_leases(conn: Connection, owner: str) -> None:
 
 def delete_table(conn: Connection, table_id: str) -> None:
     """Remove a table, its seats and actions (a rematch table that lost the race)."""
+    conn.execute(reviews.delete().where(reviews.c.table_id == table_id))
     conn.execute(actions.delete().where(actions.c.table_id == table_id))
     conn.execute(seats.delete().where(seats.c.table_id == table_id))
     conn.execute(tables.delete().where(tables.c.id == table_id))

@@ -38,6 +38,8 @@ from ..core.state import Action, State
 from . import protocol, store
 from . import seats as seats_mod
 from .botpool import BotPool
+from .hints import Hint, HintDesk
+from .play_on import start_state, table_record
 
 log = logging.getLogger("yuletide.server")
 
@@ -158,7 +160,7 @@ class Present:
     until: float
 
 
-Command = Act | Watch | Resend | Unwatch | SeatsChanged | SeatAway | Present | Stop
+Command = Act | Watch | Resend | Unwatch | SeatsChanged | SeatAway | Present | Stop | Hint
 
 
 #: A table's bot pace (the table option ``bot_pace``): how many times as long its bots
@@ -194,6 +196,8 @@ class Settings:
     grace: float = 60.0
     #: One of :data:`PACES`: the bots' times are that many times as long.
     bot_pace: str = "normal"
+    #: A seat to act may ask the strong bot for a hint (hints.py); every seat is told.
+    hints: bool = False
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
@@ -204,6 +208,7 @@ class Settings:
             data.get("leave_bot"),
             float(data.get("grace", 60.0)),
             str(data.get("bot_pace", "normal")),
+            bool(data.get("hints", False)),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -214,6 +219,7 @@ class Settings:
             "leave_bot": self.leave_bot,
             "grace": self.grace,
             "bot_pace": self.bot_pace,
+            "hints": self.hints,
         }
 
 
@@ -230,7 +236,9 @@ def rebuild(
             f" {row['rules_version']}; this server plays version {cls.rules_version}"
         )
     try:
-        state = cls.new(row["players"], row["seed"], **row["options"])
+        state = start_state(
+            row["game"], row["players"], row["seed"], row["options"], row.get("play_on")
+        )
     except YuletideError as err:
         raise ReplayMismatch(f"table {row['id']} cannot start its game: {err}") from err
     log_at = [len(state.log)]
@@ -303,6 +311,8 @@ class TableActor:
         self.bot_pool = bot_pool
         self.publish = publish
         self.settings = Settings.from_dict(row["settings"])
+        #: A hypothetical's origin in words, its log's first line (play_on.py).
+        self.first_line: str | None = (row.get("play_on") or {}).get("line")
         # log_at[v], to_act_at[v]: the log's length and who could act at version v.
         self.state, self.log_at, self.to_act_at = rebuild(row, action_rows)
         self.version = len(self.state.history)
@@ -334,6 +344,8 @@ class TableActor:
         self.remote_epoch = 0
         #: The outcome of a game ended as abandoned (its state's own is still ongoing).
         self.abandoned: dict[str, Any] | None = None
+        #: Hints being worked out for seats, and the pace of their asks (hints.py).
+        self.hints = HintDesk()
         if self.status == "unfinished" and not self.state.outcome.over:
             self.abandoned = row["outcome"]
         self._set_seats(seat_rows)
@@ -443,6 +455,8 @@ class TableActor:
             finally:
                 if cmd.done is not None and not cmd.done.done():
                     cmd.done.set_result(None)
+        elif isinstance(cmd, Hint):
+            self.hints.ask(self, cmd)
         elif isinstance(cmd, Resend):
             cmd.sub.send(self.frame_for(cmd.sub.seat, cmd.since, cmd.sub.table))
         elif isinstance(cmd, Present):
@@ -462,6 +476,10 @@ class TableActor:
             finally:
                 if cmd.done is not None and not cmd.done.done():
                     cmd.done.set_result(what)
+
+    def holds(self, seat: int, token_hash: str) -> bool:
+        """Whether the token (its hash) still holds ``seat``."""
+        return self._holds(seat, token_hash)
 
     def _holds(self, seat: int, token_hash: str) -> bool:
         return any(r["seat"] == seat and r["token_hash"] == token_hash for r in self.seat_rows)
@@ -629,7 +647,7 @@ class TableActor:
         """The public replay record — only once the game has ended."""
         if self.status not in ("finished", "unfinished"):
             raise PermissionError("the record of a running game is secret (it holds the seed)")
-        return self.state.record().to_dict()
+        return table_record(self.row, [(s, str(a)) for s, a in self.state.history])
 
     # ------------------------------------------------------------- broadcast
 
@@ -645,7 +663,7 @@ class TableActor:
             frame = protocol.update_frame(
                 self.id, self.version, self.state, seat, since=self.log_at[since], extra=extra
             )
-        return protocol.with_table(frame, self.state.game_id) if table else frame
+        return protocol.with_table(frame, self.state.game_id, self.first_line) if table else frame
 
     def _watch(self, cmd: Watch) -> None:
         sub = cmd.sub
@@ -678,7 +696,7 @@ class TableActor:
         game = self.state.game_id
         for seat in seats:
             if remote or any(s.table and s.seat == seat for s in self.subscribers):
-                modelled[seat] = protocol.with_table(frames[seat], game)
+                modelled[seat] = protocol.with_table(frames[seat], game, self.first_line)
         for sub in self.subscribers:
             sub.send(modelled[sub.seat] if sub.table else frames[sub.seat])
             sub.version = self.version
@@ -918,3 +936,4 @@ class TableActor:
         for task in self.bot_tasks.values():
             task.cancel()
         self.bot_tasks.clear()
+        self.hints.cancel()

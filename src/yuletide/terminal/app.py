@@ -8,7 +8,9 @@ narrower, ``l`` opens it.
 
 Keys: ←/→ (or Tab) move the ▶ cursor over the cards, piles and players you may pick;
 Space picks it; ↑/↓ and Enter (or 1 to 9) take a choice from the list; Esc or Backspace
-goes back a step; ``n`` shows or hides the notes under each pile; ``l`` the log;
+goes back a step; ``h`` asks the strong bot for a hint on your turn (worked out off
+the screen's loop: "Thinking…", then the advice under the prompt; it clears when anyone
+moves); ``n`` shows or hides the notes under each pile; ``l`` the log;
 ``?`` help; ``q`` leaves (a local game is saved). A move made in steps (a card, then
 where it goes) is the browser's: the same :class:`~.chooser.Chooser` over the same
 prompt. When only one thing can be done in a turn-based game, it is done for you.
@@ -49,6 +51,7 @@ HELP = """\
   Space            pick the card, pile or player under the cursor
   ↑  ↓  Enter      take a choice from the list (or press its number, 1–9)
   Esc, Backspace   go back a step (unpick, close a question)
+  h                a hint: the strong bot's advice for your turn, with chances to win
   n                show or hide the notes under the piles
   l                the log, in words (scrolls)
   q                leave (a game on this machine is saved: resume it with --resume)
@@ -120,6 +123,7 @@ class TableApp(App[int]):
         Binding("left,shift+tab", "cursor(-1)", "Prev", show=False, priority=True),
         Binding("space", "pick", "Pick ▶", priority=True),
         Binding("escape,backspace", "undo", "Back", priority=True),
+        Binding("h", "hint", "Hint"),
         Binding("l", "log", "Log"),
         Binding("n", "notes", "Notes", show=False),
         Binding("question_mark", "help", "Help"),
@@ -152,6 +156,8 @@ class TableApp(App[int]):
         self.shown_model: Table | None = None
         self.message = ""
         self.auto_done: Table | None = None
+        #: The hint the ▶ cursor was last moved for.
+        self._hinted: object = None
         #: The table is too long for the screen: drawn tight (kept until the size changes).
         self.short = False
         #: What each Static and the choice list show now (to leave them be if unchanged).
@@ -305,6 +311,30 @@ class TableApp(App[int]):
         self.drawn = -1
         self.redraw()
 
+    def action_hint(self) -> None:
+        """Ask for a hint: worked out in a thread (a game here) or by the server."""
+        s = self.session
+        why = s.hint_refusal()
+        if why is not None:
+            self.message = why
+        else:
+            self.message = ""
+            s.ask_hint()
+            if isinstance(s, LocalSession):
+                self.run_worker(self._local_hint(s), group="hint")
+        self.drawn = -1
+        self.redraw()
+
+    async def _local_hint(self, s: LocalSession) -> None:
+        at, work = s.hint_job()
+        try:
+            found = await asyncio.to_thread(work)
+        except Exception as err:  # the search failed: said, and the game goes on
+            s.show_hint(at, None, f"No hint this time ({err}).")
+            return
+        s.show_hint(at, found)
+        self.drawn = -1
+
     def action_log(self) -> None:
         self.push_screen(TextScreen(self._log_text(), end=True))
 
@@ -395,6 +425,12 @@ class TableApp(App[int]):
         c.set_prompt(model["prompt"] if not over else None)
         refs = c.next_refs()
         self.cursor = self.cursor % len(refs) if refs else 0
+        hint = s.hint if s.hint_words() is not None else None
+        if hint is not None and hint is not self._hinted:
+            self._hinted = hint  # a new hint: the ▶ goes to its move's first pick
+            first = hint["moves"][0]["refs"][:1] if hint["moves"] else []
+            if first and first[0] in refs and not c.partial:
+                self.cursor = refs.index(first[0])
         last = s.log[-1]["refs"] if s.log else []
         marks = draw.Marks(
             cursor=refs[self.cursor] if refs else None,
@@ -457,6 +493,12 @@ class TableApp(App[int]):
             out.append("   ←/→ move, Space picks", style="dim")
         if c.form is not None:
             out.append("\n" + c.sentence(), style="italic")
+        hint = self.session.hint_words()
+        status = self.query_one("#status", Static)
+        status.styles.max_height = 8 if hint else None
+        if hint:
+            out.append("\nHint: ", style="bold green")
+            out.append(hint)
         if self.message:
             out.append("\n" + self.message, style="bold")
         elif not model["prompt"]["actions"] and not model["prompt"]["forms"]:
@@ -555,7 +597,7 @@ class ReplayApp(TableApp):
         Binding("l", "log", "Log"),
         Binding("n", "notes", "Notes", show=False),
         Binding("q,escape", "leave", "Leave"),
-        Binding("space,backspace", "nothing", show=False, priority=True),  # nothing to pick
+        Binding("space,backspace,h", "nothing", show=False, priority=True),  # nothing to pick
     ]
 
     short_banner: ClassVar[bool] = False

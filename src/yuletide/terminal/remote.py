@@ -80,6 +80,7 @@ class RemoteSession(Session):
         self.connected = False
         self._seats: list[dict[str, Any]] = []
         self._named: tuple[int, Table] | None = None
+        self._hint_ref = ""
 
     def banner(self) -> str:
         who = "watching" if self.seat is None else "you are " + self._me()
@@ -138,8 +139,44 @@ class RemoteSession(Session):
             attempt += 1
             await asyncio.sleep(min(5.0, 0.5 * attempt))
 
+    # ------------------------------------------------------------------ hints
+    def position(self) -> object:
+        return None if self.frame is None else self.frame["version"]
+
+    def hint_refusal(self) -> str | None:
+        model = self._model
+        if self.seat is None:
+            return "You are watching: hints are for a seat's player."
+        if self._ws is None or self.frame is None or model is None:
+            return "Not connected to the table: wait a moment."
+        if model["result"] is not None:
+            return "The game is over: no hints."
+        if self.seat not in self.frame["to_act"] or not self.frame["legal"]:
+            return "A hint is for your turn: ask when you may act."
+        if self.hint_for == self.position() and self.hint is None and not self.hint_note:
+            return "A hint is being worked out: one at a time."
+        return None
+
+    def ask_hint(self) -> None:
+        """Ask the server (it answers this seat alone, or refuses with the reason)."""
+        super().ask_hint()
+        self._refs += 1
+        self._hint_ref = f"hint{self._refs}"
+        message = {"type": "hint", "version": self.position(), "ref": self._hint_ref}
+        asyncio.get_running_loop().create_task(self._ws.send(json.dumps(message)))
+
     def _on_message(self, frame: dict[str, Any]) -> None:
         kind = frame.get("type")
+        ref = frame.get("ref")
+        if kind in ("hint", "error") and isinstance(ref, str) and ref.startswith("hint"):
+            if ref == self._hint_ref:
+                if kind == "hint":
+                    # (made for the version it names: the server's own check)
+                    self.hint_for = frame.get("version")
+                    self.show_hint(self.hint_for, frame.get("hint"))
+                else:
+                    self.show_hint(self.hint_for, None, str(frame.get("message", "No hint.")))
+            return
         if kind in ("sync", "update"):
             self.frame = frame
             model = frame.get("model")

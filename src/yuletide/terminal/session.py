@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import time
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ from ..core.rng import Rng, derive_seed
 from ..core.simultaneous import forced_action, is_real_time
 from ..core.state import ReplayRecord, State
 from ..sim.match import ORDER_SALT, Scheduler
+from ..table.hints import Hint, hint_words
 from ..table.model import LogLine, Table
 from .names import People, Person, local_people, name_model, namer, person_label
 from .transcript import BOT_REACTION
@@ -58,6 +60,42 @@ class Session:
         self.note = ""
         #: Who sits where (bots, players' names), so seats are named, not numbered.
         self.people: list[Person | None] = []
+        #: The hint asked for (``h``): the position it is for, and the hint (None while
+        #: it is worked out) or why there is none. Shown only at that position.
+        self.hint_for: object = None
+        self.hint: Hint | None = None
+        self.hint_note = ""
+
+    # hints (the strong bot's advice on your turn)
+    def position(self) -> object:
+        """What identifies the position now (a hint is for one position only)."""
+        return self.version
+
+    def hint_refusal(self) -> str | None:
+        """Why no hint can be asked now, or None."""
+        return "No hints here."
+
+    def ask_hint(self) -> None:
+        """Start working out a hint for the position now (shown as "Thinking…")."""
+        self.hint_for, self.hint, self.hint_note = self.position(), None, ""
+        self.version += 1
+
+    def show_hint(self, at: object, hint: Hint | None, note: str = "") -> None:
+        """The hint (or why there is none) for position ``at``: dropped if the table
+        has moved on since."""
+        if at != self.hint_for or at != self.position():
+            return
+        self.hint, self.hint_note = hint, note
+        self.version += 1
+
+    def hint_words(self) -> str | None:
+        """The hint on show in words (names, not seats), "Thinking…" while it is worked
+        out, or None: none asked at this position (it clears when anyone moves)."""
+        if self.hint_for is None or self.hint_for != self.position():
+            return None
+        if self.hint is None:
+            return self.hint_note or "Thinking…"
+        return self.say(self.hint["text"]) or "No hint for this position."
 
     def say(self, text: str) -> str:
         """``text`` with its seat numbers as names ("Medium bot 2", "you")."""
@@ -221,6 +259,38 @@ class LocalSession(Session):
         if self.scheduler is not None:
             self.scheduler.sync(st)
         return None
+
+    def position(self) -> object:
+        return len(self.state.history)
+
+    def hint_refusal(self) -> str | None:
+        st = self.state
+        if st.outcome.over:
+            return "The game is over: no hints."
+        if self.me not in st.to_act or not st.legal_actions(self.me):
+            return "A hint is for your turn: ask when you may act."
+        if self.hint_for == self.position() and self.hint is None and not self.hint_note:
+            return "A hint is being worked out: one at a time."
+        return None
+
+    def hint_job(self) -> tuple[object, Callable[[], Hint]]:
+        """The position now and the work of its hint (run off the app's loop: the
+        strong bot's search from this seat's window, on a snapshot)."""
+        snapshot = self.state.clone()
+        at = self.position()
+        seat = self.me
+
+        def work() -> Hint:
+            from ..bots.hints import hint_evaluation  # noqa: PLC0415 (the search, on demand)
+
+            # seeded by the position, never by the game's seed (which deals the cards)
+            salt = zlib.crc32(self.game_id.encode())
+            found = hint_evaluation(snapshot, seat, seed=derive_seed(salt, len(snapshot.history)))
+            legal = [str(a) for a in snapshot.legal_actions(seat)]
+            model = table_model.build(self.game_id, snapshot.view(seat), legal, seat)
+            return hint_words(found, model)
+
+        return at, work
 
     def bot_to_move(self) -> int | None:
         """The bot seat to act next in a turn-based game, once the pause is over."""

@@ -2,7 +2,8 @@
 // frames out as events, acts with their version, reconnect with backoff.
 //
 // Events (on the Connection, an EventTarget): "frame" (a sync or update, detail = frame),
-// "seats", "record", "problem" (an error frame not tied to an act), "status" (detail =
+// "seats", "record", "hint" (the answer to askHint), "hint-error" (its refusal),
+// "problem" (an error frame not tied to an act), "status" (detail =
 // "connecting" | "live" | "offline" | "closed"), "fatal" (the server will not take us:
 // bad token, seat left; detail = {code, message}).
 
@@ -90,6 +91,9 @@ export class Connection extends EventTarget {
       case "record":
         this.emit("record", frame.record || null);
         break;
+      case "hint":
+        this.emit("hint", frame);
+        break;
       default:
         break; // pong and anything newer
     }
@@ -115,6 +119,10 @@ export class Connection extends EventTarget {
   }
 
   onError(frame) {
+    if (typeof frame.ref === "string" && frame.ref.startsWith("hint")) {
+      this.emit("hint-error", frame);
+      return;
+    }
     if (frame.ref !== undefined && frame.ref !== null && this.pending.has(frame.ref)) {
       this.settle(frame.ref, (p) => p.reject(new ActError(frame.code, frame.message)));
       return;
@@ -195,6 +203,14 @@ export class Connection extends EventTarget {
       if (this.status === "live") this.transmit(item);
       else this.outbox.push(item);
     });
+  }
+
+  /** Ask the strong bot for a hint at `version` (answered by a "hint" or "hint-error"
+   * event with this ref); false when offline. */
+  askHint(version) {
+    this.refs += 1;
+    const ref = `hint${this.refs}`;
+    return this.sendRaw({ type: "hint", version, ref }) ? ref : null;
   }
 
   /** The first frame at `version` or later. */

@@ -64,7 +64,7 @@ function breakdownTable(b) {
 }
 
 /**
- * The end screen element. `actions`: {reveal, rematch, replay, hide} callbacks (each
+ * The end screen element. `actions`: {reveal, rematch, replay, review, hide} callbacks (each
  * optional: a button shows only for those given).
  */
 export function endScreen(model, people, actions) {
@@ -77,6 +77,7 @@ export function endScreen(model, people, actions) {
   add("reveal", actions.revealed ? "Show my view" : "Show every card", "");
   add("rematch", "Rematch", "primary");
   add("replay", "Watch the replay", "");
+  add("review", "Review your decisions", "");
   add("lobby", "Back to the lobby", "");
   add("hide", "Hide", "quiet");
   return h(

@@ -6,16 +6,9 @@ import { get, post } from "./api.js";
 import { saveName, saveSeat, savedName } from "./seats.js";
 import { toast } from "./toast.js";
 import { optionControl, optionValue } from "./options.js";
+import { botLabel, botsInOrder } from "./bots.js";
 
-// The bots every game has, weakest first, each with a sentence; a game's own bots come
-// with their labels (g.bot_labels) and follow these.
-const BOT_NAMES = {
-  random: "Random bot",
-  easy: "Easy bot",
-  medium: "Medium bot",
-  hard: "Hard bot",
-  ismcts: "Searching bot",
-};
+// What each of the bots every game has is like (bots.js names and orders them).
 const BOT_SAYS = {
   random: "plays any legal move: a first game, or a child learning the rules.",
   easy: "plays sensibly but misses a lot: a relaxed game.",
@@ -23,15 +16,6 @@ const BOT_SAYS = {
   hard: "plays well and remembers what it has seen.",
   ismcts: "thinks through many possible deals before each move: the strongest, and slower.",
 };
-const BOT_ORDER = Object.keys(BOT_NAMES);
-
-const botLabel = (g, name) => (g.bot_labels || {})[name] || BOT_NAMES[name] || `${name} bot`;
-
-/** A game's bots, weakest first (Random, Easy, Medium, Hard, Searching, then its own). */
-function botsInOrder(g) {
-  const rank = (b) => (BOT_ORDER.includes(b) ? BOT_ORDER.indexOf(b) : BOT_ORDER.length);
-  return [...g.bots].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-}
 
 function botHelp(g) {
   const known = botsInOrder(g).filter((b) => BOT_SAYS[b]);
@@ -105,6 +89,19 @@ function drawSeats(g, n) {
   fill($("#seat-list"), Array.from({ length: n }, (_, i) => seatSelect(g, i)));
 }
 
+/** Hints (the strong bot's advice on your turn): by default on where every other seat is
+ * a bot; every seat is shown that they are on. */
+function hintsControl() {
+  const sel = h(
+    "select",
+    { id: "create-hints", name: "hints", title: "A player may ask the strong bot for a hint on their turn; everyone at the table sees that hints are on" },
+    h("option", { value: "auto" }, "On when you play only against bots"),
+    h("option", { value: "on" }, "On"),
+    h("option", { value: "off" }, "Off"),
+  );
+  return h("label", { class: "row" }, h("span", null, "Hints"), sel);
+}
+
 function openCreate(g) {
   const form = $("#create-form");
   const count = h("select", { id: "players", name: "players" });
@@ -122,6 +119,7 @@ function openCreate(g) {
       { class: "create-grid" },
       g.min_players !== g.max_players ? h("label", { class: "row" }, h("span", null, "Players"), count) : null,
       h("label", { class: "row" }, h("span", null, "Your name"), name),
+      g.max_players > 1 || g.bots.length ? hintsControl() : null,
     ),
     h("fieldset", { class: "seats", hidden: g.max_players === 1 }, h("legend", null, "Who sits where"), h("ul", { id: "seat-list", class: "seat-list" }), g.bots.length ? h("details", { class: "more bots-more" }, h("summary", null, "Which bot?"), botHelp(g)) : null),
     main.length ? h("fieldset", { class: "options" }, h("legend", null, "Options"), main.map(optionControl)) : null,
@@ -155,6 +153,8 @@ async function create(g, form) {
     sit: you >= 0 ? you : null,
     name: name || null,
   };
+  const hints = form.querySelector("#create-hints");
+  if (hints && hints.value !== "auto") body.hints = hints.value === "on";
   const go = $("#create-go");
   go.disabled = true;
   try {
@@ -178,6 +178,9 @@ function ago(t) {
   return `${Math.floor(s / 3600)} h ago`;
 }
 
+/** A hypothetical table in words (played on from a finished game: play_on). */
+const whatIf = (p) => `What if… from ${p.label}, move ${p.at}`;
+
 async function drawOpen() {
   let tables = [];
   try {
@@ -196,6 +199,7 @@ async function drawOpen() {
         "li",
         { class: "open-table", dataset: { table: t.table } },
         h("span", { class: "open-game" }, g ? g.title : t.game),
+        t.play_on ? h("span", { class: "open-what-if" }, whatIf(t.play_on)) : null,
         h("span", { class: "open-meta" }, `${t.players} ${t.players === 1 ? "player" : "players"} · ${ago(t.created_at)}`),
         h("span", { class: "open-buttons" }, h("a", { class: "button primary", href: `/play/${id}` }, "Join"), h("a", { class: "button", href: `/play/${id}#watch` }, "Watch")),
       );

@@ -15,6 +15,7 @@ import { forgetSeat, loadSeat, takeFragment } from "./seats.js";
 import { openSeats, sharePanel, sitDown } from "./share.js";
 import { nameModel, namer, personLabel } from "./names.js";
 import { Motion } from "./motion.js";
+import { HintUI } from "./hint.js";
 
 /** Milliseconds the only possible move waits before it is played for you. */
 const AUTO_MS = 1100;
@@ -43,6 +44,7 @@ const chooser = new Chooser();
 const prompt = new PromptUI({ chooser, send: (sends, label) => act(sends, label), redraw: () => draw() });
 const gameLog = new GameLog($("#log"));
 const motion = new Motion({ announceEl: $("#announce") });
+const hints = new HintUI({ conn: () => page.conn, version: () => (page.frame ? page.frame.version : null), redraw: () => draw() });
 
 // ------------------------------------------------------------------ acting
 
@@ -178,6 +180,8 @@ function drawEnd(model) {
       revealed: Boolean(page.revealed),
       rematch: page.seat ? () => rematch() : null,
       replay: () => location.assign(`/replay/${encodeURIComponent(tableId)}`),
+      // your decisions judged by the strong bot (a seat's own; not a what-if re-dealt)
+      review: page.seat && !(page.info && page.info.play_on && page.info.play_on.hidden === "re-dealt") ? () => location.assign(`/review/${encodeURIComponent(tableId)}`) : null,
       lobby: () => location.assign("/"),
       hide: () => { page.endHidden = true; draw(); },
     }),
@@ -216,13 +220,16 @@ function remember() {
   return null;
 }
 
+/** A game's title; a hypothetical table's (played on from a finished game) says so. */
+const titled = (title) => (page.info && page.info.play_on ? `What if… ${title}` : title);
+
 function draw() {
   const m = page.model;
   if (!m) return;
   const focus = remember();
   const shown = page.revealed || m;
-  document.title = `${m.title} · Yuletide`;
-  fill($("#game-title"), m.title);
+  document.title = `${titled(m.title)} · Yuletide`;
+  fill($("#game-title"), titled(m.title));
   const waitingRoom = page.frame.status === "waiting";
   let headline = m.headline;
   if (page.revealed) headline = "The full reveal: every card as the table saw it at the end";
@@ -238,12 +245,13 @@ function draw() {
   board.classList.toggle("revealed", Boolean(page.revealed));
   fill(board, boardEl(shown, page.people));
   const asked = waitingRoom ? { ...m.prompt, text: "The game starts when every seat is taken. Invite a friend with the link." } : m.prompt;
-  fill($("#prompt"), prompt.panel(asked, { enabled, status: statusLine() }));
+  fill($("#prompt"), prompt.panel(asked, { enabled, status: [statusLine(), hints.panel({ enabled, say: sayNames() })] }));
   prompt.renumber();
   $("#prompt").classList.toggle("has-form", Boolean(chooser.form));
   gameLog.markLast();
   gameLog.scroll();
   prompt.bindBoard(board);
+  hints.light(board);
   if (!page.revealed) motion.play(board);
   const mine = board.querySelector(".board-inner > .mine");
   document.body.style.setProperty("--mine-h", mine ? `${mine.offsetHeight}px` : "0px");
@@ -283,6 +291,7 @@ function onFrame(frame) {
     return;
   }
   page.broken = false;
+  hints.moved(frame.version);
   const firstModel = !page.model;
   page.raw = frame.model;
   page.model = named(frame.model);
@@ -371,6 +380,7 @@ function connect(token) {
   const conn = new Connection(tableId, token);
   page.conn = conn;
   conn.addEventListener("frame", (e) => onFrame(e.detail));
+  hints.bind(conn);
   conn.addEventListener("seats", (e) => {
     page.people = [];
     for (const p of e.detail) page.people[p.seat] = p;
@@ -408,6 +418,11 @@ function onKey(e) {
   if (e.key === "Escape" && !share.hidden) {
     share.hidden = true;
     $("#share-btn").focus();
+    e.preventDefault();
+    return;
+  }
+  if ((e.key === "h" || e.key === "H") && hints.on) {
+    if (canAct() && !page.sending && !chooser.form) hints.ask();
     e.preventDefault();
     return;
   }
@@ -473,8 +488,13 @@ async function main() {
     return;
   }
   page.info = info;
+  // every seat (and anyone watching) sees that hints are on at this table
+  hints.on = Boolean(info.settings && info.settings.hints);
+  $("#hints-on").hidden = !hints.on;
+  $(".hint-key").hidden = !hints.on;
   const title = page.game ? page.game.title : info.game;
-  fill($("#game-title"), title);
+  fill($("#game-title"), titled(title));
+  if (info.play_on) $("#game-title").title = info.play_on.line;
   $("#rules-link").href = `/rules/${encodeURIComponent(info.game)}`;
   page.people = [];
   for (const p of info.seats || []) page.people[p.seat] = p;
