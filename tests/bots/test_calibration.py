@@ -94,3 +94,14 @@ def test_every_seat_is_drawn_as_often(calibration: ModuleType) -> None:
     assert chosen[1] == {0, 1, 2} and all(i < 40 for i in chosen[0])
     short = calibration._draw([1, 0, 2], 9, Rng(5))
     assert [len(c) for c in short] == [1, 0, 2]
+
+
+def test_the_rough_games_are_those_the_calibration_found_rough() -> None:
+    """A game's manifest says its chances are rough (hints and reviews then say them in
+    tens and call them rough) exactly where bench/calibration.json's verdict is rough."""
+    from yuletide.core.registry import games, spec
+
+    measured = json.loads((SCRIPT.parent / "calibration.json").read_text())["games"]
+    assert set(measured) == set(games()), "every game's calibration is measured"
+    for game, summary in measured.items():
+        assert spec(game).hard.rough == (summary["verdict"] == "rough"), game

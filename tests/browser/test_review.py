@@ -68,7 +68,7 @@ async def test_the_review_from_the_end_screen(
         assert await page.locator(".mode[aria-pressed='true']").inner_text() == (
             "With what you knew"
         )
-        await page.wait_for_function(REVIEW_SHOWN, timeout=180_000)
+        await page.wait_for_function(REVIEW_SHOWN, timeout=300_000)
         review = await stored_review(base, table, token, "knew")
         decisions = review["decisions"]
         assert decisions, "Ann had choices in a whole game"
@@ -114,7 +114,7 @@ async def test_the_review_from_the_end_screen(
         # with every card shown: a review of its own, computed when asked for
         await page.click(".mode[data-mode='shown']")
         await page.wait_for_url(f"{base}/review/{table}?mode=shown")
-        await page.wait_for_function(REVIEW_SHOWN, timeout=180_000)
+        await page.wait_for_function(REVIEW_SHOWN, timeout=300_000)
         shown_review = await stored_review(base, table, token, "shown")
         assert await page.locator("#chart circle").count() == len(shown_review["decisions"])
         assert "every card shown" in (await page.locator("#mode-note").inner_text())

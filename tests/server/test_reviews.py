@@ -25,6 +25,7 @@ from tests.server.kit import (
     two_player_table,
 )
 
+from yuletide.core.registry import spec
 from yuletide.server import store
 
 
@@ -40,7 +41,7 @@ def _auth(token: str) -> dict[str, str]:
 
 async def _until_done(http: httpx.AsyncClient, path: str, token: str) -> dict[str, Any]:
     """Poll the review until it is done (its progress never goes back); the review."""
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 300
     seen = -1
     while time.monotonic() < deadline:
         r = await http.get(path, headers=_auth(token))
@@ -53,7 +54,7 @@ async def _until_done(http: httpx.AsyncClient, path: str, token: str) -> dict[st
         assert 0 <= body["done"] <= body["total"] and body["done"] >= seen
         seen = body["done"]
         await asyncio.sleep(0.1)
-    raise AssertionError(f"the review at {path} was not done in 120 s")
+    raise AssertionError(f"the review at {path} was not done in 300 s")
 
 
 async def test_a_review_is_computed_stored_and_shown_again_at_once(server: Server) -> None:
@@ -76,6 +77,7 @@ async def test_a_review_is_computed_stored_and_shown_again_at_once(server: Serve
             assert d["played"] and d["best"] and " " in d["played"]
         assert all(i in {d["index"] for d in review["decisions"]} for i in review["worst"])
         assert set(review["thresholds"]) == {"inaccuracy", "mistake", "blunder"}
+        assert review["rough"] is spec("looney-lights").hard.rough  # from its manifest
         # stored with the table: the second look and a second request are the same review
         again = await http.get(where, headers=_auth(token0))
         assert again.json() == {"status": "done", "review": review}

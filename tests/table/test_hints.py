@@ -11,6 +11,7 @@ import pytest
 
 import yuletide
 from yuletide import table as table_model
+from yuletide.core.registry import games, spec
 from yuletide.table.hints import hint_words, percent
 from yuletide.table.model import Table
 
@@ -82,6 +83,25 @@ def test_a_christmas_lights_hint_is_the_prompts_words() -> None:
         f"Best: {first['label']} — 41% to win. Or: {second['label']} — about 40% to win;"
         f" {third['label']} — 20% to win. (A rough guess: few playouts.)"
     )
+
+
+def test_a_rough_games_chances_are_said_in_tens_and_called_rough() -> None:
+    """Where the calibration found the evaluation rough (the manifest's hard.rough),
+    every chance is said in tens, however many playouts it had, and the hint says why."""
+    rough = [g for g in games() if spec(g).hard.rough]
+    assert rough, "the calibration found some game rough (bench/calibration.json)"
+    game = rough[0]
+    model, _seat = model_at(game, 2, 0)
+    actions = [a for a in model["prompt"]["actions"] if not a.get("tool")]
+    evaluation = {
+        "game_id": game,
+        "iterations": 1000,
+        "actions": [entry(actions[0]["send"][0], 0.414, visits=900, width=0.02)],
+    }
+    hint = hint_words(evaluation, model)
+    assert hint["moves"][0]["chance"] == "about 40% to win"
+    assert hint["rough"] and hint["rough_game"]
+    assert hint["text"].endswith("(Rough: in this game the bot's chances are only roughly right.)")
 
 
 def test_a_step_of_a_longer_move_lights_its_first_targets() -> None:

@@ -95,10 +95,13 @@ class HardSettings:
     ``depth`` cuts rollouts short (the game's ``evaluate`` then scores them; None: the
     search's default), ``flat`` searches the root's edges only (the rollout policy plays
     every later decision: for games whose turn is a chain of the seat's own decisions).
-    Why each game has its settings is in docs/bots.md, measured in bench/."""
+    ``rough`` says its win chances (hints, reviews) are only roughly right in this game,
+    as ``bench/calibration.py`` measured (docs/hints.md): they are then said in tens and
+    called rough. Why each game has its settings is in docs/bots.md, measured in bench/."""
 
     depth: int | None = None
     flat: bool = False
+    rough: bool = False
 
 
 #: A game option's value, as a manifest gives it.

@@ -40,6 +40,7 @@ from ..bots.review import (
     result_of,
 )
 from ..core.state import ReplayRecord
+from ..table.hints import rough_game
 from ..table.say import say_decisions
 from . import store
 from .hub import TableError
@@ -53,8 +54,10 @@ CHUNK: Final = 4
 #: Playouts of the search at each decision (more than ``yuletide review``'s default:
 #: the server has the time, and surer figures label more decisions).
 ITERATIONS: Final = 800
-#: The review workers' niceness (the bots' workers run at botpool.WORKER_NICE).
-REVIEW_NICE: Final = 15
+#: The review worker's niceness: below the bots' workers (botpool.WORKER_NICE, 5), so a
+#: review yields to bots; not so low that a busy machine starves it (at 15 a review of
+#: seconds took minutes beside two busy processes).
+REVIEW_NICE: Final = 8
 
 
 @dataclass(slots=True)
@@ -114,6 +117,7 @@ def review_page(
         "decisions": judged,
         "worst": [d.index for d in worst],
         "thresholds": dict(THRESHOLDS),
+        "rough": rough_game(record.game),
     }
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NotRequired, TypedDict
 
+from yuletide.core.registry import games, spec
+
 from .model import Table
 from .say import say_step
 
@@ -56,6 +58,8 @@ class Hint(TypedDict):
     #: The whole hint in one paragraph ("Recommended: ...; or ...").
     text: str
     rough: bool
+    #: Rough because the game's chances are (its manifest), not for want of playouts.
+    rough_game: bool
     #: Playouts the evaluation ran in all.
     iterations: int
 
@@ -73,6 +77,12 @@ def percent(win: float, rough: bool) -> str:
     return f"{value}% to win"
 
 
+def rough_game(game_id: str) -> bool:
+    """Whether the evaluation's chances are only roughly right in this game (its
+    manifest's ``hard.rough``, from bench/calibration.py's verdict)."""
+    return game_id in games() and spec(game_id).hard.rough
+
+
 def _rough(entry: Mapping[str, Any]) -> bool:
     visits = int(entry.get("visits", 0))
     width = float(entry.get("high", 1.0)) - float(entry.get("low", 0.0))
@@ -86,6 +96,8 @@ def hint_words(
     notation — ``win``, ``low``, ``high``, ``visits``; best first) in the words of
     ``model``, the same seat's table at the same position."""
     entries: Sequence[Mapping[str, Any]] = evaluation.get("actions") or []
+    # a game where the evaluation is only roughly calibrated: every chance in tens
+    game_rough = rough_game(str(evaluation.get("game_id", "")))
     moves: list[HintMove] = []
     seen: set[str] = set()
     for entry in entries:
@@ -93,7 +105,7 @@ def hint_words(
         if label in seen:
             continue
         seen.add(label)
-        rough = _rough(entry)
+        rough = game_rough or _rough(entry)
         win = float(entry["win"])
         move: HintMove = {
             "label": label,
@@ -118,11 +130,14 @@ def hint_words(
         if len(parts) > 1:
             text += ". Or: " + "; ".join(parts[1:])
         text += "."
-        if rough:
+        if game_rough:
+            text += " (Rough: in this game the bot's chances are only roughly right.)"
+        elif rough:
             text += " (A rough guess: few playouts.)"
     return {
         "moves": moves,
         "text": text,
         "rough": rough,
+        "rough_game": game_rough,
         "iterations": int(evaluation.get("iterations", 0)),
     }

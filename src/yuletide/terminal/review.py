@@ -16,11 +16,16 @@ from typing import TextIO
 
 from yuletide.bots.review import MODE_TITLES, THRESHOLDS, Decision, Review, review_game
 from yuletide.core.registry import game_info
+from yuletide.table.hints import rough_game
 from yuletide.table.say import say_decisions
 
 from .transcript import open_replay
 
 SPARKS = "▁▂▃▄▅▆▇█"
+ROUGH = (
+    "Rough: in this game the strong bot's chances are only roughly right, so they are"
+    " given in tens."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,9 +49,12 @@ def say_review(review: Review) -> list[Said]:
     ]
 
 
-def percent(chance: float, width: float) -> str:
-    """A win chance as people read it: whole points, or "about" to the nearest 5 when
-    the search's interval is wide (it does not know better)."""
+def percent(chance: float, width: float, *, rough: bool = False) -> str:
+    """A win chance as people read it: whole points; "about" to the nearest 5 when the
+    search's interval is wide (it does not know better), to the nearest 10 in a game
+    whose chances are only roughly right (``rough``)."""
+    if rough:
+        return f"about {10 * round(chance * 10)}%"
     if width > 0.2:
         return f"about {5 * round(chance * 20)}%"
     return f"{round(chance * 100)}%"
@@ -78,15 +86,18 @@ def headline(review: Review) -> str:
 def review_text(review: Review, said: list[Said] | None = None) -> str:
     """The review as plain text: headline, chart, the three costliest, every decision."""
     said = say_review(review) if said is None else said
+    rough = rough_game(review.record.game)
     lines = [headline(review), ""]
     lines.append(_counts_line(review))
+    if rough:
+        lines.append(ROUGH)
     if said:
         lines.append(
             "Your win chance over the game: " + sparkline([s.decision.chance for s in said])
         )
         lines.append(
-            f"  from {percent(said[0].decision.chance, 0)} at your first decision to"
-            f" {percent(said[-1].decision.chance, 0)} at your last"
+            f"  from {percent(said[0].decision.chance, 0, rough=rough)} at your first"
+            f" decision to {percent(said[-1].decision.chance, 0, rough=rough)} at your last"
         )
     lines.append("")
     worst = review.worst(3)
@@ -94,27 +105,27 @@ def review_text(review: Review, said: list[Said] | None = None) -> str:
     if worst:
         lines.append("The costliest decisions:")
         for n, d in enumerate(worst, 1):
-            lines.append(f" {n}. {_line(by_index[d.index])}")
+            lines.append(f" {n}. {_line(by_index[d.index], rough)}")
     else:
         lines.append("No decision lost a clear share of your win chance.")
     lines.append("")
     lines.append("Every decision:")
     for s in said:
-        lines.append(f"  {_line(s)}")
+        lines.append(f"  {_line(s, rough)}")
     lines.append("")
     lines.append(_legend())
     return "\n".join(lines) + "\n"
 
 
-def _line(s: Said) -> str:
+def _line(s: Said, rough: bool) -> str:
     d = s.decision
     if d.played_win is None:
         worth = "the search did not look at it"
     else:
-        worth = percent(d.played_win, _width(d, d.played))
+        worth = percent(d.played_win, _width(d, d.played), rough=rough)
     text = f"Move {s.move}: you played “{s.played}” ({worth} to win)"
     if d.best != d.played:
-        text += f"; best: “{s.best}” ({percent(d.chance, _width(d, d.best))})"
+        text += f"; best: “{s.best}” ({percent(d.chance, _width(d, d.best), rough=rough)})"
     if d.label:
         text += f" — {d.label}, −{round(d.loss * 100)} points"
     return text
@@ -132,15 +143,20 @@ def _legend() -> str:
 def review_html(review: Review, said: list[Said] | None = None) -> str:
     """The review as one page (no scripts, no network): a chart and the decisions."""
     said = say_review(review) if said is None else said
+    rough = rough_game(review.record.game)
     esc = html.escape
     chart = _chart_svg(said)
     worst = review.worst(3)
     by_index = {s.decision.index: s for s in said}
-    items = "".join(f"<li>{esc(_line(by_index[d.index]))}</li>" for d in worst)
+    items = "".join(f"<li>{esc(_line(by_index[d.index], rough))}</li>" for d in worst)
+
+    def worth(chance: float | None) -> str:
+        return "" if chance is None else percent(chance, 0, rough=rough)
+
     rows = "".join(
         f"<tr class='{esc(s.decision.label or '')}'><td>{s.move}</td><td>{esc(s.played)}</td>"
-        f"<td>{'' if s.decision.played_win is None else percent(s.decision.played_win, 0)}</td>"
-        f"<td>{esc(s.best)}</td><td>{percent(s.decision.chance, 0)}</td>"
+        f"<td>{worth(s.decision.played_win)}</td>"
+        f"<td>{esc(s.best)}</td><td>{worth(s.decision.chance)}</td>"
         f"<td>{esc(s.decision.label or '')}</td></tr>"
         for s in said
     )
@@ -158,7 +174,7 @@ tr.blunder td {{ background: #fde2e1; }} tr.mistake td {{ background: #fff0d6; }
 tr.inaccuracy td {{ background: #fbf8d8; }}
 </style></head><body>
 <h1>{title}</h1>
-<p>{esc(_counts_line(review))}</p>
+<p>{esc(_counts_line(review))}{" " + esc(ROUGH) if rough else ""}</p>
 <figure>{chart}<figcaption>Your win chance at each of your decisions.</figcaption></figure>
 <h2>The costliest decisions</h2>
 {f"<ol>{items}</ol>" if items else "<p>No decision lost a clear share of your win chance.</p>"}

@@ -19,7 +19,7 @@ SPEC = register(
         order=0,
         badges=("The main game",),
         simultaneous=True,
-        hard=HardSettings(depth=40, flat=True),
+        hard=HardSettings(depth=40, flat=True, rough=True),
         long=True,
         encode=True,  # encode.py: the fast observation path (docs/rl.md)
         optional_rules=(

@@ -77,7 +77,7 @@ export class HintUI {
       { class: "hint-box shown", id: "hint", role: "status" },
       h("p", { class: "hint-best" }, h("span", { class: "hint-tag" }, "Hint"), " ", h("strong", { class: "hint-move" }, say(best.label)), " — ", h("span", { class: "hint-chance" }, best.chance)),
       others.length ? h("ul", { class: "hint-others", "aria-label": "Alternatives" }, others.map((m) => h("li", null, `${say(m.label)} — ${m.chance}`))) : null,
-      st.hint.rough ? h("p", { class: "hint-rough" }, "A rough guess: the bot had few playouts to judge by.") : null,
+      st.hint.rough ? h("p", { class: "hint-rough" }, st.hint.rough_game ? "Rough: in this game the bot's chances are only roughly right." : "A rough guess: the bot had few playouts to judge by.") : null,
     );
   }
 

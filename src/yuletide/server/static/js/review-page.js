@@ -17,7 +17,8 @@ const MODE_NOTES = {
 };
 const page = { mode: params.get("mode") === "shown" ? "shown" : "knew", seat: null, people: [], review: null, chosen: null, ticket: 0 };
 
-const pct = (x) => `${Math.round(x * 100)}%`;
+// a game whose chances are only roughly right (its manifest says so) reads them in tens
+const pct = (x) => (page.review && page.review.rough ? `about ${Math.round(x * 10) * 10}%` : `${Math.round(x * 100)}%`);
 
 function verdictText(d) {
   const played = d.played_win === null ? "not weighed by the search" : `${pct(d.played_win)} to win`;
@@ -97,7 +98,8 @@ function draw(review) {
     return `${n} ${n === 1 ? k : k === "inaccuracy" ? "inaccuracies" : k + "s"}`;
   });
   const result = review.result === 1 ? "You won" : review.result > 0 ? "You shared the win" : "You did not win";
-  fill($("#counts"), `${result}. ${ds.length} ${ds.length === 1 ? "decision" : "decisions"} judged (${review.iterations} playouts each): ${counts.join(", ")}.`);
+  const rough = review.rough ? " Rough: in this game the strong bot's chances are only roughly right, so they are given in tens." : "";
+  fill($("#counts"), `${result}. ${ds.length} ${ds.length === 1 ? "decision" : "decisions"} judged (${review.iterations} playouts each): ${counts.join(", ")}.${rough}`);
   const byIndex = new Map(ds.map((d) => [d.index, d]));
   const worst = review.worst.map((i) => byIndex.get(i)).filter(Boolean);
   fill($("#worst"), worst.length ? worst.map((d) => h("li", null, item(d))) : h("li", { class: "none" }, "No decision lost a clear share of your win chance."));
