@@ -74,3 +74,16 @@ export function nameModel(value, say, key = "") {
   }
   return value;
 }
+
+/**
+ * With every card shown, each seat's zones come from that seat's own view ("Your hand"):
+ * named after their owner instead ("Dad's hand"), "your" only for `viewer`, so two hands
+ * never share one name (the replay, the review).
+ */
+export function ownZones(table, viewer, people) {
+  for (const z of table.zones || []) {
+    if (z.owner === undefined || z.owner === null || z.owner === viewer) continue;
+    if (/^Your /.test(z.label)) z.label = `${personLabel(people, z.owner)}'s ${z.label.slice(5)}`;
+  }
+  return table;
+}

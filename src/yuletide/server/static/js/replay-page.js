@@ -9,7 +9,7 @@ import { loadSeat, saveName, saveSeat, savedName } from "./seats.js";
 import { boardEl } from "./render.js";
 import { GameLog } from "./log.js";
 import { toast } from "./toast.js";
-import { nameModel, namer, personLabel } from "./names.js";
+import { nameModel, namer, ownZones, personLabel } from "./names.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const params = new URLSearchParams(location.search);
@@ -18,19 +18,6 @@ const gameLog = new GameLog($("#log"));
 
 function personName(seat) {
   return personLabel(view.people, seat);
-}
-
-/**
- * With every card shown, each seat's zones come from that seat's own view ("Your hand"):
- * on this page they are named after their owner ("Dad's hand"), "your" only for the seat
- * the replay is seen as, so two hands never share one name.
- */
-function ownZones(table, viewer) {
-  for (const z of table.zones || []) {
-    if (z.owner === undefined || z.owner === null || z.owner === viewer) continue;
-    if (/^Your /.test(z.label)) z.label = `${personName(z.owner)}'s ${z.label.slice(5)}`;
-  }
-  return table;
 }
 
 async function load(step) {
@@ -59,7 +46,7 @@ async function load(step) {
   fill(move, a ? `Move ${data.step} (${personName(a[0])}): ${last || a[1]}` : "The deal: before the first move");
   move.title = a ? `${personName(a[0])}: ${a[1]}` : "";
   const say = namer(view.people, data.table.seat);
-  const table = ownZones(nameModel(data.table, say), data.table.seat);
+  const table = ownZones(nameModel(data.table, say), data.table.seat, view.people);
   fill($("#headline"), table.headline);
   fill($("#board"), boardEl(table, view.people));
   gameLog.set(data.log);

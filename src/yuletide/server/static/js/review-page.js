@@ -6,7 +6,7 @@ import { $, fill, h, s } from "./dom.js";
 import { gamesById, get, api } from "./api.js";
 import { boardEl } from "./render.js";
 import { toast } from "./toast.js";
-import { nameModel, namer } from "./names.js";
+import { nameModel, namer, ownZones } from "./names.js";
 import { loadSeat } from "./seats.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -70,15 +70,17 @@ async function show(d, { scroll = true } = {}) {
   const ticket = ++page.ticket;
   let data;
   try {
-    data = await get(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${d.index}&seat=${page.seat.seat}`);
+    // with every card shown, the table is shown so too (the replay's full reveal)
+    const seat = page.mode === "shown" ? "all" : String(page.seat.seat);
+    data = await get(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${d.index}&seat=${seat}`);
   } catch (err) {
     toast(err.message, { kind: "error" });
     return;
   }
   if (ticket !== page.ticket) return;
   const say = namer(page.people, page.seat.seat);
-  const model = nameModel(data.table, say);
-  fill($("#move"), `Move ${d.move}: your decision, the table as you saw it`);
+  const model = ownZones(nameModel(data.table, say), page.seat.seat, page.people);
+  fill($("#move"), `Move ${d.move}: your decision, ${page.mode === "shown" ? "every card shown" : "the table as you saw it"}`);
   fill($("#verdict"), say(verdictText(d)));
   const board = $("#board");
   fill(board, boardEl(model, page.people));
