@@ -554,11 +554,7 @@ class BotPool:
         if answer.status == "miss":
             self.errors_total += 1
             return Decision(None, "killed", answer.pid)
-        slot.pid = answer.pid
-        slot.known[request.table_id] = request.version
-        slot.known.move_to_end(request.table_id)
-        while len(slot.known) > WORKER_TABLES:
-            slot.known.popitem(last=False)
+        _remember(slot, request, answer.pid)
         if answer.status != "ok":
             log.warning(
                 "bot pool: hint for table %s seat %s: %s",
@@ -793,11 +789,7 @@ class BotPool:
         if answer.status == "miss":
             self.errors_total += 1
             return Decision(None, "killed", answer.pid)
-        slot.pid = answer.pid
-        slot.known[request.table_id] = request.version
-        slot.known.move_to_end(request.table_id)
-        while len(slot.known) > WORKER_TABLES:
-            slot.known.popitem(last=False)
+        _remember(slot, request, answer.pid)
         held.gen, held.blob, held.slot = answer.gen, answer.blob, (slot.index, slot.epoch)
         if answer.status == "cut":
             self.cut_total += 1
@@ -963,6 +955,16 @@ class BotPool:
 def _processes(executor: ProcessPoolExecutor) -> list[Any]:
     found: dict[int, Any] = getattr(executor, "_processes", None) or {}
     return list(found.values())
+
+
+def _remember(slot: _Slot, request: _Request, pid: int) -> None:
+    """A worker answered for the request's table: it holds the table at the request's
+    version now (its least recently used tables dropped past WORKER_TABLES)."""
+    slot.pid = pid
+    slot.known[request.table_id] = request.version
+    slot.known.move_to_end(request.table_id)
+    while len(slot.known) > WORKER_TABLES:
+        slot.known.popitem(last=False)
 
 
 def _forget_later(pool_ref: weakref.ref[BotPool], table_id: str, actor: int) -> None:

@@ -33,6 +33,7 @@ from ..bots.review import (
     MODES,
     THRESHOLDS,
     Decision,
+    Review,
     ReviewError,
     check_request,
     decision_points,
@@ -104,8 +105,7 @@ def review_page(
         # the moves in words; their notation kept apart, to tell "the best was played"
         data["played_action"], data["best_action"] = data.pop("played"), data.pop("best")
         judged.append({**data, **w})
-    labelled = [d for d in decisions if d.label is not None]
-    worst = sorted(labelled, key=lambda d: (-d.loss, d.index))[:3]
+    review = Review(record, seat, mode, iterations, tuple(decisions), result_of(record, seat))
     return {
         "game": record.game,
         "players": record.players,
@@ -113,9 +113,9 @@ def review_page(
         "mode": mode,
         "mode_title": MODE_TITLES[mode],
         "iterations": iterations,
-        "result": result_of(record, seat),
+        "result": review.result,
         "decisions": judged,
-        "worst": [d.index for d in worst],
+        "worst": [d.index for d in review.worst(3)],
         "thresholds": dict(THRESHOLDS),
         "rough": rough_game(record.game),
     }
