@@ -1,6 +1,7 @@
 """How long a hint takes, per game: the strong bot's evaluation at the hint's own budget
 (``yuletide.bots.hints``: at most HINT_ITERATIONS playouts and HINT_SECONDS seconds) and
-its wording from the seat's table model, at a game's first decision and at a mid-game
+its wording from the seat's table model (a best move made in steps followed through to
+the whole move, as the server does), at a game's first decision and at a mid-game
 decision (half way through a random game from the same seed), in one process.
 
     python bench/hint_time.py                     # every game, a markdown table
@@ -21,7 +22,7 @@ import yuletide
 from yuletide import table as table_model
 from yuletide.bots.hints import HINT_ITERATIONS, HINT_SECONDS, hint_evaluation
 from yuletide.core.state import State
-from yuletide.table.hints import hint_words
+from yuletide.table.hints import hint_words, prompt_moves
 
 
 def positions(game: str, seed: int) -> list[tuple[str, State, int]]:
@@ -45,12 +46,14 @@ def positions(game: str, seed: int) -> list[tuple[str, State, int]]:
 
 
 def time_hint(state: State, seat: int) -> tuple[float, int]:
+    """As the server's worker does it: the seat's table model, the evaluation (its best
+    move followed through when made in steps), the words; the playouts in all."""
     began = time.perf_counter()
-    found = hint_evaluation(state, seat, seed=1)
     legal = [str(a) for a in state.legal_actions(seat)]
     model = table_model.build(state.game_id, state.view(seat), legal, seat)
-    hint_words(found, model)
-    return time.perf_counter() - began, int(found["iterations"])
+    found = hint_evaluation(state, seat, seed=1, moves=prompt_moves(model))
+    hint = hint_words(found, model)
+    return time.perf_counter() - began, hint["iterations"]
 
 
 def main() -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import yuletide
+import yuletide.bots.review as review_module
 from yuletide.bots import hard_search, make_bot
 from yuletide.bots.base import SeatWindow
 from yuletide.bots.evaluation import evaluate_position
@@ -27,6 +28,7 @@ from yuletide.bots.review import (
 from yuletide.cli import main
 from yuletide.core.rng import Rng, derive_seed
 from yuletide.core.state import ReplayRecord, State
+from yuletide.table.say import prompt_moves_at, say_decisions
 
 GAME = "looney-lights"
 
@@ -247,3 +249,37 @@ def test_the_command_refuses_a_corrupt_file(
     bad.write_text("{not json")
     assert main(["review", str(bad), "--seat", "1"]) == 2
     assert "is not a replay record: invalid JSON" in capsys.readouterr().err
+
+
+def test_a_better_move_made_in_steps_is_followed_to_the_whole_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the better move is the first step of a longer one (a Christmas Lights
+    swap: "swap", your card, the player, their card), a labelled decision carries the
+    steps after it, searched from the same window, and is said as the whole move; an
+    unlabelled one (nothing to show) is not followed."""
+    record = _finished("christmas-lights", players=3, seed=4).record()
+    state = yuletide.new_game("christmas-lights", players=3, seed=record.seed)
+    swaps = []
+    for index, (seat, text) in enumerate(record.actions):
+        if seat == 0 and "swap" in [str(a) for a in state.legal_actions(0)]:
+            swaps.append(index)
+        state.apply(seat, text)
+    assert swaps, "seat 1 could swap somewhere in the game"
+    at = swaps[:6]
+    plain = judge_steps(record, 0, at, iterations=40, moves_at=prompt_moves_at)
+    assert all(not d.best_follow for d in plain if d.label is None)
+    # every decision labelled: each better move made in steps is followed through
+    monkeypatch.setattr(review_module, "label_of", lambda *_: "mistake")
+    judged = judge_steps(record, 0, at, iterations=40, moves_at=prompt_moves_at)
+    followed = [d for d in judged if d.best == "swap"]
+    assert followed, "the search found a swap best at one of these decisions"
+    words = say_decisions(record, 0, [(d.index, [d.best, *d.best_follow]) for d in judged])
+    for d, said in zip(judged, words, strict=True):
+        if d.best == "swap":
+            assert [t.split()[0] for t in d.best_follow] == ["card", "seat", "card"]
+            assert said["best"].startswith("Swap your "), said["best"]
+            assert "start with this step" not in said["best"]
+    # and a stored review keeps the steps
+    again = type(judged[0]).from_json(json.loads(json.dumps(followed[0].to_json())))
+    assert again == followed[0]

@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from yuletide.bots.base import SeatWindow
 from yuletide.bots.evaluation import PositionEvaluation, evaluate_position
+from yuletide.bots.hints import follow_through
 from yuletide.core.errors import CorruptSave
 from yuletide.core.registry import game_class
 from yuletide.core.rng import Rng, derive_seed
@@ -48,6 +49,10 @@ Z95: Final = 1.959964
 #: The review format, stored with a table and written by ``--json``.
 FORMAT: Final = "yuletide-review"
 FORMAT_VERSION: Final = 1
+
+#: The whole moves of a seat's prompt at a position, each as its steps (the table
+#: layer's ``table.say.prompt_moves_at``; the bots layer does not read table models).
+MovesAt = Callable[[State, int], Sequence[Sequence[str]]]
 
 
 class ReviewError(ValueError):
@@ -72,6 +77,10 @@ class Decision:
     label: str | None
     #: The best few moves: (notation, win chance, low, high), best first.
     alternatives: tuple[tuple[str, float, float, float], ...]
+    #: Where ``best`` is the first step of a move made in steps (a swap), the steps
+    #: after it that make the best whole move (``bots.hints.follow_through``); only for
+    #: labelled decisions, whose better move is shown.
+    best_follow: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -83,6 +92,7 @@ class Decision:
             "loss": self.loss,
             "label": self.label,
             "alternatives": [list(a) for a in self.alternatives],
+            "best_follow": list(self.best_follow),
         }
 
     @classmethod
@@ -98,6 +108,7 @@ class Decision:
             alternatives=tuple(
                 (str(t), float(w), float(lo), float(hi)) for t, w, lo, hi in data["alternatives"]
             ),
+            best_follow=tuple(str(t) for t in data.get("best_follow", ())),
         )
 
 
@@ -214,15 +225,25 @@ def review_game(
     iterations: int = DEFAULT_ITERATIONS,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    moves_at: MovesAt | None = None,
 ) -> Review:
     """Review ``seat``'s decisions in a finished game's record (module docstring).
-    ``progress(done, total)`` is called after each judged decision."""
+    ``progress(done, total)`` is called after each judged decision; ``moves_at`` as
+    :func:`judge_steps` takes it."""
     record = check_request(record, seat, mode, iterations)
     steps = decision_points(record, seat)
     decisions: list[Decision] = []
     for done, index in enumerate(steps, 1):
         decisions.extend(
-            judge_steps(record, seat, [index], mode=mode, iterations=iterations, seed=seed)
+            judge_steps(
+                record,
+                seat,
+                [index],
+                mode=mode,
+                iterations=iterations,
+                seed=seed,
+                moves_at=moves_at,
+            )
         )
         if progress is not None:
             progress(done, len(steps))
@@ -268,10 +289,14 @@ def judge_steps(
     mode: str = "knew",
     iterations: int = DEFAULT_ITERATIONS,
     seed: int = 0,
+    moves_at: MovesAt | None = None,
 ) -> list[Decision]:
     """The decisions at ``indices`` (increasing places in the record where ``seat``
     acted), each searched with a seed of its own (so a review made in pieces, as a
-    server does, is the same as one made whole)."""
+    server does, is the same as one made whole). ``moves_at(state, seat)``: the whole
+    moves of the seat's prompt there, each its steps (the table layer's); with it, a
+    labelled decision's better move, when it is the first step of a longer one, is
+    followed through to a whole move (``best_follow``)."""
     window = _OpenWindow if mode == "shown" else SeatWindow
     state = _replayed(record, 0)
     at = 0
@@ -282,7 +307,20 @@ def judge_steps(
         evaluation = evaluate_position(
             window(state, seat), iterations=iterations, seed=derive_seed(seed, index)
         )
-        out.append(judge(evaluation, index, record.actions[index][1]))
+        decision = judge(evaluation, index, record.actions[index][1])
+        if decision.label is not None and moves_at is not None:
+            follow = follow_through(
+                state,
+                seat,
+                decision.best,
+                moves_at(state, seat),
+                iterations=max(1, iterations // 2),
+                seconds=None,
+                seed=derive_seed(seed, index),
+                window=window,
+            )
+            decision = replace(decision, best_follow=tuple(f["action"] for f in follow))
+        out.append(decision)
     return out
 
 

@@ -42,7 +42,7 @@ from ..bots.review import (
 )
 from ..core.state import ReplayRecord
 from ..table.hints import rough_game
-from ..table.say import say_decisions
+from ..table.say import prompt_moves_at, say_decisions
 from . import store
 from .hub import TableError
 
@@ -79,12 +79,17 @@ def _judge(
 ) -> list[dict[str, Any]]:
     """One job in the worker: the decisions at ``indices``, as JSON."""
     found = judge_steps(
-        ReplayRecord.from_dict(record), seat, indices, mode=mode, iterations=iterations
+        ReplayRecord.from_dict(record),
+        seat,
+        indices,
+        mode=mode,
+        iterations=iterations,
+        moves_at=prompt_moves_at,
     )
     return [d.to_json() for d in found]
 
 
-def _words(record: dict[str, Any], seat: int, points: list[tuple[int, str]]) -> list[Any]:
+def _words(record: dict[str, Any], seat: int, points: list[tuple[int, list[str]]]) -> list[Any]:
     """The last job in the worker: each decision's moves in words."""
     return list(say_decisions(ReplayRecord.from_dict(record), seat, points))
 
@@ -204,7 +209,11 @@ class Reviews:
                 decisions.extend(Decision.from_json(d) for d in found)
                 run.done = len(decisions)
             words = await loop.run_in_executor(
-                self._pool(), _words, data, seat, [(d.index, d.best) for d in decisions]
+                self._pool(),
+                _words,
+                data,
+                seat,
+                [(d.index, [d.best, *d.best_follow]) for d in decisions],
             )
             page = review_page(
                 record, seat, mode, self.iterations, decisions=decisions, words=words

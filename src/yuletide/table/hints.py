@@ -18,8 +18,10 @@ from typing import Any, NotRequired, TypedDict
 
 from yuletide.core.registry import games, spec
 
-from .model import Table
-from .say import say_step
+from .model import PromptAction, Table
+from .say import prompt_moves, say_step
+
+__all__ = ["Hint", "HintMove", "hint_words", "percent", "prompt_moves", "rough_game"]
 
 #: Playouts through an action below which its chance is said roughly.
 ROUGH_VISITS = 40
@@ -60,7 +62,7 @@ class Hint(TypedDict):
     rough: bool
     #: Rough because the game's chances are (its manifest), not for want of playouts.
     rough_game: bool
-    #: Playouts the evaluation ran in all.
+    #: Playouts the evaluation ran in all (the following steps' too).
     iterations: int
 
 
@@ -89,19 +91,35 @@ def _rough(entry: Mapping[str, Any]) -> bool:
     return visits < ROUGH_VISITS or width > ROUGH_WIDTH
 
 
+def _whole(model: Table, steps: list[str]) -> PromptAction | None:
+    """The prompt's action sent by exactly ``steps`` (a table move before a side move)."""
+    made = [a for a in model["prompt"]["actions"] if a["send"] == steps]
+    made.sort(key=lambda a: bool(a.get("tool")))
+    return made[0] if made else None
+
+
 def hint_words(
     evaluation: Mapping[str, Any], model: Table, *, alternatives: int = ALTERNATIVES
 ) -> Hint:
     """The hint of ``evaluation`` (plain JSON: ``actions``, each with ``action`` — its
-    notation — ``win``, ``low``, ``high``, ``visits``; best first) in the words of
-    ``model``, the same seat's table at the same position."""
+    notation — ``win``, ``low``, ``high``, ``visits``; best first; ``follow``: the
+    steps completing the best one, when it is the first step of a move made in steps)
+    in the words of ``model``, the same seat's table at the same position."""
     entries: Sequence[Mapping[str, Any]] = evaluation.get("actions") or []
     # a game where the evaluation is only roughly calibrated: every chance in tens
     game_rough = rough_game(str(evaluation.get("game_id", "")))
     moves: list[HintMove] = []
     seen: set[str] = set()
-    for entry in entries:
+    follow: Sequence[Mapping[str, Any]] = evaluation.get("follow") or []
+    for i, entry in enumerate(entries):
         label, refs, whole = say_step(str(entry["action"]), model)
+        if i == 0 and follow:
+            # the best move is made in steps: said as the whole move they make, with the
+            # first step's chance (on the same footing as the alternatives')
+            steps = [str(entry["action"])] + [str(f["action"]) for f in follow]
+            made = _whole(model, steps)
+            if made is not None:
+                label, refs, whole = made["label"], list(made["refs"]), made
         if label in seen:
             continue
         seen.add(label)
@@ -139,5 +157,6 @@ def hint_words(
         "text": text,
         "rough": rough,
         "rough_game": game_rough,
-        "iterations": int(evaluation.get("iterations", 0)),
+        "iterations": int(evaluation.get("iterations", 0))
+        + sum(int(f.get("iterations", 0)) for f in follow),
     }

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TypedDict
 
 from yuletide.core.registry import game_class
-from yuletide.core.state import ReplayRecord
+from yuletide.core.state import ReplayRecord, State
 from yuletide.table import build
 from yuletide.table.model import PromptAction, Table
 
@@ -97,12 +97,26 @@ def lower_first(text: str) -> str:
     return text[:1].lower() + text[1:] if text[1:2].islower() else text
 
 
+def prompt_moves(model: Table) -> list[list[str]]:
+    """The whole moves of the seat's prompt, each as the engine steps its button sends:
+    what a hint's or a review's search follows a first step through
+    (``bots.hints.follow_through``)."""
+    return [list(a["send"]) for a in model["prompt"]["actions"] if a["send"]]
+
+
+def prompt_moves_at(state: State, seat: int) -> list[list[str]]:
+    """:func:`prompt_moves` of ``seat``'s prompt at ``state`` (built from its view and
+    legal actions only): a review's ``moves_at`` (``bots.review.judge_steps``)."""
+    legal = [str(a) for a in state.legal_actions(seat)]
+    return prompt_moves(build(state.game_id, state.view(seat), legal, seat))
+
+
 def say_decisions(
-    record: ReplayRecord, seat: int, points: Sequence[tuple[int, str]]
+    record: ReplayRecord, seat: int, points: Sequence[tuple[int, str | Sequence[str]]]
 ) -> list[SaidDecision]:
-    """Each ``(index, best notation)`` of a review in the words of ``seat``'s prompt at
-    that place in the record: the move it played (its steps from ``index`` on) and the
-    best one; replays the record once."""
+    """Each ``(index, best)`` of a review in the words of ``seat``'s prompt at that place
+    in the record: the move it played (its steps from ``index`` on) and the best one
+    (a notation, or the steps of a move made in steps); replays the record once."""
     state = game_class(record.game).new(record.players, record.seed, **record.options)
     said: list[SaidDecision] = []
     at = 0
@@ -118,7 +132,7 @@ def say_decisions(
                 break
             steps.append(text)
         played, played_refs, _ = say_move(model, steps)
-        best_words, best_refs, _ = say_move(model, [best])
+        best_words, best_refs, _ = say_move(model, [best] if isinstance(best, str) else best)
         said.append(
             {
                 "move": index + 1,

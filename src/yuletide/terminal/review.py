@@ -17,7 +17,7 @@ from typing import TextIO
 from yuletide.bots.review import MODE_TITLES, THRESHOLDS, Decision, Review, review_game
 from yuletide.core.registry import game_info
 from yuletide.table.hints import rough_game
-from yuletide.table.say import say_decisions
+from yuletide.table.say import prompt_moves_at, say_decisions
 
 from .transcript import open_replay
 
@@ -41,7 +41,7 @@ class Said:
 
 def say_review(review: Review) -> list[Said]:
     """Every judged decision of ``review`` in words."""
-    points = [(d.index, d.best) for d in review.decisions]
+    points = [(d.index, [d.best, *d.best_follow]) for d in review.decisions]
     words = say_decisions(review.record, review.seat, points)
     return [
         Said(d, w["played"], w["best"], w["move"])
@@ -240,7 +240,9 @@ def run(
 ) -> int:
     """``yuletide review``: review, print the text, write the page/JSON when asked."""
     record = open_replay(record_path, seat)
-    review = review_game(record, seat, mode=mode, iterations=iterations, progress=progress)
+    review = review_game(
+        record, seat, mode=mode, iterations=iterations, progress=progress, moves_at=prompt_moves_at
+    )
     said = say_review(review)
     stdout.write(review_text(review, said))
     if html_path:

@@ -33,7 +33,7 @@ from ..core.rng import Rng, derive_seed
 from ..core.simultaneous import forced_action, is_real_time
 from ..core.state import ReplayRecord, State
 from ..sim.match import ORDER_SALT, Scheduler
-from ..table.hints import Hint, hint_words
+from ..table.hints import Hint, hint_words, prompt_moves
 from ..table.model import LogLine, Table
 from .names import People, Person, local_people, name_model, namer, person_label
 from .transcript import BOT_REACTION
@@ -285,9 +285,14 @@ class LocalSession(Session):
 
             # seeded by the position, never by the game's seed (which deals the cards)
             salt = zlib.crc32(self.game_id.encode())
-            found = hint_evaluation(snapshot, seat, seed=derive_seed(salt, len(snapshot.history)))
             legal = [str(a) for a in snapshot.legal_actions(seat)]
             model = table_model.build(self.game_id, snapshot.view(seat), legal, seat)
+            found = hint_evaluation(
+                snapshot,
+                seat,
+                seed=derive_seed(salt, len(snapshot.history)),
+                moves=prompt_moves(model),
+            )
             return hint_words(found, model)
 
         return at, work
