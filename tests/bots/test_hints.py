@@ -123,7 +123,7 @@ def test_a_christmas_lights_swap_is_hinted_as_the_whole_swap() -> None:
             "game_id": "christmas-lights",
             "iterations": 10,
             "actions": [{"action": "swap", "win": 0.42, "low": 0.4, "high": 0.44, "visits": 900}],
-            "follow": follow,
+            "follow": {"swap": follow},
         }
         move = hint_words(evaluation, model)["moves"][0]
         whole = next(
@@ -140,20 +140,28 @@ def test_a_christmas_lights_swap_is_hinted_as_the_whole_swap() -> None:
     raise AssertionError("no Christmas Lights position with a swap in 200 deals")
 
 
-def test_the_hint_evaluation_follows_its_best_first_step() -> None:
-    """``hint_evaluation`` with the prompt's moves follows its best action when that is
-    a first step; its playouts in all are the first step's and the following steps'."""
+def test_the_hint_evaluation_follows_its_best_moves_through() -> None:
+    """``hint_evaluation`` with the prompt's moves follows each of its three best actions
+    that is a first step; the hint names each whole move; its playouts in all are the
+    first step's and the following steps' (half the budget a step for the best move, a
+    quarter for the others)."""
     for state, seat, moves in positions("twinkling-lights"):
         found = hint_evaluation(state, seat, iterations=40, seconds=None, seed=2, moves=moves)
         best = found["actions"][0]["action"]
-        if not any(len(m) > 1 and m[0] == best for m in moves):
+        if best not in found.get("follow", {}):
             continue
-        steps = [best] + [f["action"] for f in found["follow"]]
-        assert steps in moves
         legal = [str(a) for a in state.legal_actions(seat)]
         model = table_model.build("twinkling-lights", state.view(seat), legal, seat)
         hint = hint_words(found, model)
-        assert hint["moves"][0]["send"] == steps
-        assert hint["iterations"] == 40 + 20 * len(found["follow"])
+        playouts = 40
+        for i, entry in enumerate(found["actions"][:3]):
+            follow = found["follow"].get(entry["action"], [])
+            steps = [entry["action"]] + [f["action"] for f in follow]
+            assert steps in moves, f"{steps} is a whole move of the prompt"
+            assert all(f["iterations"] == (20 if i == 0 else 10) for f in follow)
+            playouts += sum(f["iterations"] for f in follow)
+        assert hint["moves"][0]["send"] == [best] + [f["action"] for f in found["follow"][best]]
+        assert all("start with this step" not in m["label"] for m in hint["moves"])
+        assert hint["iterations"] == playouts
         return
     raise AssertionError("no Twinkling Lights position whose best move is made in steps")

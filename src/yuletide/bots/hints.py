@@ -30,6 +30,8 @@ HINT_TOP = 8
 #: Share of a hint's seconds the first step may take when the best move may need
 #: following through (the rest is for the following steps).
 FIRST_SHARE = 0.6
+#: The best actions a hint follows through (the recommended move and two alternatives).
+FOLLOWED = 3
 #: Steps a move may take at most (a swap takes four).
 MOST_STEPS = 8
 
@@ -62,9 +64,9 @@ def hint_evaluation(
     ``score``, ``visits``), searched from that seat's window (a clone) only.
 
     ``moves`` are the whole moves of the seat's prompt (each its engine steps, as its
-    buttons send them). Where the best action is the first step of longer ones,
-    ``follow`` holds the steps after it, each evaluated the same way
-    (:func:`follow_through`)."""
+    buttons send them). Where one of the :data:`FOLLOWED` best actions is the first step
+    of longer ones, ``follow`` maps it to the steps after it, each evaluated the same way
+    (:func:`follow_through`; the best with half the playouts, the others a quarter)."""
     started = time.perf_counter()
     longer = [list(m) for m in moves if len(m) > 1]
     first_seconds = seconds * FIRST_SHARE if seconds is not None and longer else seconds
@@ -76,19 +78,25 @@ def hint_evaluation(
         seed=seed,
     )
     out: dict[str, Any] = {"iterations": found.iterations, "actions": _entries(found)}
-    if longer:
+    starts = {m[0] for m in longer}
+    chosen = [str(a.action) for a in found.actions[:FOLLOWED] if str(a.action) in starts]
+    follows: dict[str, list[dict[str, Any]]] = {}
+    for i, first in enumerate(chosen):
         left = None if seconds is None else seconds - (time.perf_counter() - started)
+        share = 2 if i == 0 else 4
         follow = follow_through(
             state,
             seat,
-            str(found.best.action),
+            first,
             moves,
-            iterations=None if iterations is None else max(1, iterations // 2),
-            seconds=left,
-            seed=seed,
+            iterations=None if iterations is None else max(1, iterations // share),
+            seconds=None if left is None else left / (len(chosen) - i),
+            seed=derive_seed(seed, i),
         )
         if follow:
-            out["follow"] = follow
+            follows[first] = follow
+    if follows:
+        out["follow"] = follows
     return out
 
 

@@ -102,20 +102,21 @@ def hint_words(
     evaluation: Mapping[str, Any], model: Table, *, alternatives: int = ALTERNATIVES
 ) -> Hint:
     """The hint of ``evaluation`` (plain JSON: ``actions``, each with ``action`` — its
-    notation — ``win``, ``low``, ``high``, ``visits``; best first; ``follow``: the
-    steps completing the best one, when it is the first step of a move made in steps)
+    notation — ``win``, ``low``, ``high``, ``visits``; best first; ``follow``: for
+    an action that is the first step of a move made in steps, the steps completing it)
     in the words of ``model``, the same seat's table at the same position."""
     entries: Sequence[Mapping[str, Any]] = evaluation.get("actions") or []
     # a game where the evaluation is only roughly calibrated: every chance in tens
     game_rough = rough_game(str(evaluation.get("game_id", "")))
     moves: list[HintMove] = []
     seen: set[str] = set()
-    follow: Sequence[Mapping[str, Any]] = evaluation.get("follow") or []
-    for i, entry in enumerate(entries):
+    follows: Mapping[str, Sequence[Mapping[str, Any]]] = evaluation.get("follow") or {}
+    for entry in entries:
         label, refs, whole = say_step(str(entry["action"]), model)
-        if i == 0 and follow:
-            # the best move is made in steps: said as the whole move they make, with the
-            # first step's chance (on the same footing as the alternatives')
+        follow = follows.get(str(entry["action"]))
+        if follow:
+            # a move made in steps: said as the whole move they make, with the first
+            # step's chance (on the same footing as the other moves')
             steps = [str(entry["action"])] + [str(f["action"]) for f in follow]
             made = _whole(model, steps)
             if made is not None:
@@ -158,5 +159,5 @@ def hint_words(
         "rough": rough,
         "rough_game": game_rough,
         "iterations": int(evaluation.get("iterations", 0))
-        + sum(int(f.get("iterations", 0)) for f in follow),
+        + sum(int(f.get("iterations", 0)) for steps in follows.values() for f in steps),
     }
