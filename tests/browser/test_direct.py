@@ -107,6 +107,14 @@ async def make_by_clicking(tab: Tab, a: dict[str, Any]) -> bool:
     return False
 
 
+async def still_offered(tab: Tab, page: Page, a: dict[str, Any], version: str) -> bool:
+    """Whether ``a`` is still on offer at the same version (nothing moved meanwhile)."""
+    if await page.evaluate("() => document.body.dataset.version") != version:
+        return False
+    model = latest_model(tab)
+    return model is not None and any(x["id"] == a["id"] for x in model["prompt"]["actions"])
+
+
 async def play_direct(browser: Browser, server: Server, folder: Path, game: str) -> Direct:
     _, _, api = server
     cls = game_class(game)
@@ -176,7 +184,14 @@ async def play_direct(browser: Browser, server: Server, folder: Path, game: str)
             else:
                 a = rng.choice(clickable)
             version = await page.evaluate("() => document.body.dataset.version")
-            if await make_by_clicking(tab, a):
+            made = await make_by_clicking(tab, a)
+            if not made and await still_offered(tab, page, a, version):
+                # once more, as a player would: Escape backs out of a half-made choice and
+                # lands any move still flying over the table, then the same clicks
+                await page.keyboard.press("Escape")
+                await page.keyboard.press("Escape")
+                made = await make_by_clicking(tab, a)
+            if made:
                 if kind(a) not in out.made:
                     last_new = moves
                 out.made.add(kind(a))

@@ -200,7 +200,15 @@ export class Motion {
     const a = el.animate(frames, timing);
     a.id = id; // says what moved where (a move's refs), for people reading the page's tools
     this.running.push(a);
-    a.finished.then(() => { this.running = this.running.filter((x) => x !== a); }, () => {});
+    // a card on its way (from where it was, even off the edge after the window turned)
+    // never widens the page: the table clips sideways while moves fly
+    document.body.classList.add("moves-flying");
+    const done = () => { this.running = this.running.filter((x) => x !== a); this.landed(); };
+    a.finished.then(done, done);
+  }
+
+  landed() {
+    if (!this.running.length) document.body.classList.remove("moves-flying");
   }
 
   /** A key or a click: every move in flight lands at once. */
@@ -213,5 +221,6 @@ export class Motion {
       }
     }
     this.running = [];
+    this.landed();
   }
 }
