@@ -165,3 +165,16 @@ def test_the_hint_evaluation_follows_its_best_moves_through() -> None:
         assert hint["iterations"] == playouts
         return
     raise AssertionError("no Twinkling Lights position whose best move is made in steps")
+
+
+def test_a_rough_games_hint_says_its_chances_in_tens() -> None:
+    """The evaluation names its game, so a hint in a game whose chances are only roughly
+    right (Christmas Lights, by its calibration) says them in tens and says why."""
+    state, seat, moves = positions("christmas-lights")[0]
+    found = hint_evaluation(state, seat, iterations=40, seconds=None, seed=1, moves=moves)
+    assert found["game_id"] == "christmas-lights"
+    legal = [str(a) for a in state.legal_actions(seat)]
+    hint = hint_words(found, table_model.build("christmas-lights", state.view(seat), legal, seat))
+    assert hint["rough_game"]
+    assert all(m["chance"].startswith("about ") for m in hint["moves"]), hint["moves"]
+    assert hint["text"].endswith("(Rough: in this game the bot's chances are only roughly right.)")

@@ -59,8 +59,8 @@ def hint_evaluation(
     seed: int = 0,
     moves: Sequence[Sequence[str]] = (),
 ) -> dict[str, Any]:
-    """The strong bot's evaluation of ``seat``'s position as plain JSON (``iterations``
-    and ``actions``, best first: each its notation, ``win``, ``low``, ``high``,
+    """The strong bot's evaluation of ``seat``'s position as plain JSON (``game_id``,
+    ``iterations`` and ``actions``, best first: each its notation, ``win``, ``low``, ``high``,
     ``score``, ``visits``), searched from that seat's window (a clone) only.
 
     ``moves`` are the whole moves of the seat's prompt (each its engine steps, as its
@@ -77,7 +77,11 @@ def hint_evaluation(
         top=HINT_TOP,
         seed=seed,
     )
-    out: dict[str, Any] = {"iterations": found.iterations, "actions": _entries(found)}
+    out: dict[str, Any] = {
+        "game_id": state.game_id,  # the words say a rough game's chances in tens
+        "iterations": found.iterations,
+        "actions": _entries(found),
+    }
     starts = {m[0] for m in longer}
     chosen = [str(a.action) for a in found.actions[:FOLLOWED] if str(a.action) in starts]
     follows: dict[str, list[dict[str, Any]]] = {}
