@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 import yuletide
-import yuletide.bots.review as review_module
 from yuletide.bots import hard_search, make_bot
 from yuletide.bots.base import SeatWindow
 from yuletide.bots.evaluation import evaluate_position
@@ -251,35 +250,32 @@ def test_the_command_refuses_a_corrupt_file(
     assert "is not a replay record: invalid JSON" in capsys.readouterr().err
 
 
-def test_a_better_move_made_in_steps_is_followed_to_the_whole_move(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Where the better move is the first step of a longer one (a Christmas Lights
-    swap: "swap", your card, the player, their card), a labelled decision carries the
-    steps after it, searched from the same window, and is said as the whole move; an
-    unlabelled one (nothing to show) is not followed."""
+def test_a_better_move_made_in_steps_is_followed_to_the_whole_move() -> None:
+    """Where the better move is the first step of a longer one (a Christmas Lights sale:
+    "sale", then the card; a swap: "swap", your card, the player, their card), the
+    decision carries the steps after it, searched from the same window, and is said as
+    the whole move; where the best step is the one played, nothing is followed."""
     record = _finished("christmas-lights", players=3, seed=4).record()
     state = yuletide.new_game("christmas-lights", players=3, seed=record.seed)
-    swaps = []
+    turns = []  # the seat's decisions at the start of a turn: a swap, a sale, a refill
     for index, (seat, text) in enumerate(record.actions):
         if seat == 0 and "swap" in [str(a) for a in state.legal_actions(0)]:
-            swaps.append(index)
+            turns.append(index)
         state.apply(seat, text)
-    assert swaps, "seat 1 could swap somewhere in the game"
-    at = swaps[:6]
-    plain = judge_steps(record, 0, at, iterations=40, moves_at=prompt_moves_at)
-    assert all(not d.best_follow for d in plain if d.label is None)
-    # every decision labelled: each better move made in steps is followed through
-    monkeypatch.setattr(review_module, "label_of", lambda *_: "mistake")
-    judged = judge_steps(record, 0, at, iterations=40, moves_at=prompt_moves_at)
-    followed = [d for d in judged if d.best == "swap"]
-    assert followed, "the search found a swap best at one of these decisions"
+    judged = judge_steps(record, 0, turns, iterations=40, moves_at=prompt_moves_at)
+    assert all(not d.best_follow for d in judged if d.best == d.played)
+    followed = [d for d in judged if d.best_follow]
+    assert followed, "a better move made in steps at one of these decisions"
     words = say_decisions(record, 0, [(d.index, [d.best, *d.best_follow]) for d in judged])
+    replayed = yuletide.new_game("christmas-lights", players=3, seed=record.seed)
+    at = 0
     for d, said in zip(judged, words, strict=True):
-        if d.best == "swap":
-            assert [t.split()[0] for t in d.best_follow] == ["card", "seat", "card"]
-            assert said["best"].startswith("Swap your "), said["best"]
-            assert "start with this step" not in said["best"]
+        for seat, text in record.actions[at : d.index]:
+            replayed.apply(seat, text)
+        at = d.index
+        if d.best_follow:
+            assert [d.best, *d.best_follow] in prompt_moves_at(replayed, 0), "a whole move"
+            assert "start with this step" not in said["best"], said["best"]
     # and a stored review keeps the steps
     again = type(judged[0]).from_json(json.loads(json.dumps(followed[0].to_json())))
     assert again == followed[0]

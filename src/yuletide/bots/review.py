@@ -77,9 +77,9 @@ class Decision:
     label: str | None
     #: The best few moves: (notation, win chance, low, high), best first.
     alternatives: tuple[tuple[str, float, float, float], ...]
-    #: Where ``best`` is the first step of a move made in steps (a swap), the steps
-    #: after it that make the best whole move (``bots.hints.follow_through``); only for
-    #: labelled decisions, whose better move is shown.
+    #: Where ``best`` is the first step of a move made in steps (a swap) and not the
+    #: step played, the steps after it that make the best whole move
+    #: (``bots.hints.follow_through``), so the better move is said whole.
     best_follow: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
@@ -295,7 +295,7 @@ def judge_steps(
     acted), each searched with a seed of its own (so a review made in pieces, as a
     server does, is the same as one made whole). ``moves_at(state, seat)``: the whole
     moves of the seat's prompt there, each its steps (the table layer's); with it, a
-    labelled decision's better move, when it is the first step of a longer one, is
+    better move than the one played, when it is the first step of a longer one, is
     followed through to a whole move (``best_follow``)."""
     window = _OpenWindow if mode == "shown" else SeatWindow
     state = _replayed(record, 0)
@@ -308,7 +308,7 @@ def judge_steps(
             window(state, seat), iterations=iterations, seed=derive_seed(seed, index)
         )
         decision = judge(evaluation, index, record.actions[index][1])
-        if decision.label is not None and moves_at is not None:
+        if decision.best != decision.played and moves_at is not None:
             follow = follow_through(
                 state,
                 seat,
