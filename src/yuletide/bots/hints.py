@@ -20,7 +20,7 @@ from typing import Any
 from ..core.rng import derive_seed
 from ..core.state import State
 from .base import SeatWindow
-from .evaluation import PositionEvaluation, evaluate_position
+from .evaluation import evaluate_position
 
 #: A hint's budget: at most this many playouts, and at most HINT_SECONDS seconds.
 HINT_ITERATIONS = 1000
@@ -36,20 +36,6 @@ FOLLOWED = 3
 MOST_STEPS = 8
 
 
-def _entries(found: PositionEvaluation) -> list[dict[str, Any]]:
-    return [
-        {
-            "action": str(a.action),
-            "win": a.win,
-            "low": a.low,
-            "high": a.high,
-            "score": a.score,
-            "visits": a.visits,
-        }
-        for a in found.actions
-    ]
-
-
 def hint_evaluation(
     state: State,
     seat: int,
@@ -59,9 +45,10 @@ def hint_evaluation(
     seed: int = 0,
     moves: Sequence[Sequence[str]] = (),
 ) -> dict[str, Any]:
-    """The strong bot's evaluation of ``seat``'s position as plain JSON (``game_id``,
-    ``iterations`` and ``actions``, best first: each its notation, ``win``, ``low``, ``high``,
-    ``score``, ``visits``), searched from that seat's window (a clone) only.
+    """The strong bot's evaluation of ``seat``'s position as plain JSON
+    (``PositionEvaluation.to_json``: ``game_id``, ``seat``, ``iterations`` and
+    ``actions``, best first: each its notation, ``win``, ``low``, ``high``, ``score``,
+    ``visits``), searched from that seat's window (a clone) only.
 
     ``moves`` are the whole moves of the seat's prompt (each its engine steps, as its
     buttons send them). Where one of the :data:`FOLLOWED` best actions is the first step
@@ -77,11 +64,8 @@ def hint_evaluation(
         top=HINT_TOP,
         seed=seed,
     )
-    out: dict[str, Any] = {
-        "game_id": state.game_id,  # the words say a rough game's chances in tens
-        "iterations": found.iterations,
-        "actions": _entries(found),
-    }
+    # its game named, so the words say a rough game's chances in tens
+    out = found.to_json()
     starts = {m[0] for m in longer}
     chosen = [str(a.action) for a in found.actions[:FOLLOWED] if str(a.action) in starts]
     follows: dict[str, list[dict[str, Any]]] = {}
@@ -146,7 +130,7 @@ def follow_through(
             seconds=None if left is None else left / most,
             seed=derive_seed(seed, len(steps)),
         )
-        best = next((e for e in _entries(found) if e["action"] in nexts), None)
+        best = next((e for e in found.to_json()["actions"] if e["action"] in nexts), None)
         if best is None:
             return []
         out.append({**best, "iterations": found.iterations})

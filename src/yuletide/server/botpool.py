@@ -301,19 +301,16 @@ def _hint(job: Job, state: State, pid: int) -> Answer:
     try:
         _Alarm.armed = True
         signal.setitimer(signal.ITIMER_REAL, job.budget)
-        from .. import table as table_model  # noqa: PLC0415 (the worker's work)
-        from ..bots.hints import hint_evaluation  # noqa: PLC0415
-        from ..table.hints import prompt_moves  # noqa: PLC0415
+        from ..bots.hints import hint_evaluation  # noqa: PLC0415 (the worker's work)
+        from ..table.say import prompt_moves_at  # noqa: PLC0415
 
-        legal = [str(a) for a in state.legal_actions(job.seat)]
-        model = table_model.build(state.game_id, state.view(job.seat), legal, job.seat)
         found = hint_evaluation(
             state,
             job.seat,
             iterations=iterations,
             seconds=seconds,
             seed=derive_seed(job.seed, job.version),
-            moves=prompt_moves(model),
+            moves=prompt_moves_at(state, job.seat),
         )
         _Alarm.armed = False
     except _Overrun:

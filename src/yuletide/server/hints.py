@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, Any
 from .. import table as table_model
 from ..bots.hints import HINT_ITERATIONS, HINT_SECONDS, hint_evaluation
 from ..core.rng import derive_seed
-from ..table.hints import hint_words, prompt_moves
+from ..table.hints import hint_words
+from ..table.say import prompt_moves_at
 from . import protocol
 
 if TYPE_CHECKING:
@@ -154,9 +155,7 @@ class HintDesk:
             else:  # a table run without worker processes (tests): a search thread
                 snapshot = actor.state.clone()
                 seed = derive_seed(zlib.crc32(actor.id.encode()), version)
-                moves = prompt_moves(
-                    table_model.build(snapshot.game_id, snapshot.view(seat), asked, seat)
-                )
+                moves = prompt_moves_at(snapshot, seat)
                 evaluation = await asyncio.get_running_loop().run_in_executor(
                     actor.search_executor,
                     lambda: hint_evaluation(
